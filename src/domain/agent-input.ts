@@ -47,12 +47,7 @@ export type ExecutorIo = z.infer<typeof ExecutorIoSchema>;
 
 /** The typed inputs each agent's prompt is rendered from, sent as JSON so every model, the offline engine included, reads the same data. */
 
-const SpecialistSummarySchema = z.object({
-  id: z.string(),
-  displayName: z.object({ en: z.string(), ja: z.string() }),
-  description: z.string(),
-  keywords: z.array(z.string()),
-});
+const SpecialistSummarySchema = SpecialistFrontMatterSchema.pick({ id: true, displayName: true, description: true, keywords: true });
 export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 
 const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
@@ -79,7 +74,7 @@ export type RouterInput = z.infer<typeof RouterInputSchema>;
 
 const SpecialistInputSchema = AnsweringSchema.extend({
   agent: z.literal("specialist"),
-  specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
+  specialist: SpecialistSummarySchema.extend({ tools: SpecialistFrontMatterSchema.shape.tools }),
   round: SpecialistRoundSchema,
   /** The Moderator's critique of what is missing (requery round). */
   critique: z.string().optional(),

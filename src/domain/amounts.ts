@@ -91,7 +91,7 @@ export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): Ex
     const value = valueOf(groups, body, currency);
     if (value === undefined || !Number.isFinite(value) || value <= 0) continue;
     const end = match.index + match[0].replace(/[\s.,]+$/, "").length;
-    amounts.push({ value: round(value), currency, jpy: toJpy(value, currency, rates), text: text.slice(start, end) });
+    amounts.push({ value: toSen(value), currency, jpy: toJpy(value, currency, rates), text: text.slice(start, end) });
   }
   return amounts;
 }
@@ -181,10 +181,6 @@ function wordsAmount(words: string): number | undefined {
     }
   }
   return total + current;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** Full-width ASCII (ＵＳＤ１２，０００、８％), ￥ and the ideographic space to half-width, one character for one, so offsets stay valid. */

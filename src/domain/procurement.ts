@@ -147,16 +147,7 @@ export interface ProcurementDataSet {
 }
 
 /** One of the largest transactions of a spend cell, kept so transaction lists never read every row. */
-const SpendLineSchema = SpendTransactionSchema.pick({
-  id: true,
-  date: true,
-  supplierName: true,
-  amount: true,
-  currency: true,
-  amountJpy: true,
-  poNumber: true,
-  contractId: true,
-});
+const SpendLineSchema = SpendTransactionSchema.omit({ fiscalYear: true, supplierId: true, category: true, costCenter: true });
 export type SpendLine = z.infer<typeof SpendLineSchema>;
 
 /** Spend totals of one month per supplier × category × cost center × currency, kept at load: spend questions never read every row. */
@@ -186,19 +177,14 @@ export type SpendCell = z.infer<typeof SpendCellSchema>;
 export const DATA_KINDS = ["suppliers", "contracts", "spend", "policies", "benchmarks"] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
+const count = z.number().int();
+
 export const DataSetSummarySchema = z.object({
   name: z.enum(["sample", "imported"]),
   location: z.string(),
   importedAt: z.string().nullable(),
   /** First month of its fiscal years (4 = April–March): spend rows were labelled with it when imported. */
   fiscalYearStartMonth: z.number().int().min(1).max(12).default(4),
-  counts: z.object({
-    suppliers: z.number().int(),
-    contracts: z.number().int(),
-    spend: z.number().int(),
-    policies: z.number().int(),
-    policySections: z.number().int(),
-    benchmarks: z.number().int(),
-  }),
+  counts: z.object({ suppliers: count, contracts: count, spend: count, policies: count, policySections: count, benchmarks: count }),
 });
 export type DataSetSummary = z.infer<typeof DataSetSummarySchema>;

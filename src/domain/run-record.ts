@@ -16,12 +16,10 @@ export type RunRecord = z.infer<typeof RunRecordSchema>;
  * included), before anything reads its fields: such a run is never migrated or misread.
  */
 export function assertRunVersion(runId: string, document: unknown): void {
-  const state = typeof document === "object" && document !== null && "state" in document ? document.state : undefined;
-  const version = typeof state === "object" && state !== null && "schemaVersion" in state ? state.schemaVersion : undefined;
+  const state = z.object({ state: z.record(z.unknown()) }).safeParse(document).data?.state;
+  const version = state?.schemaVersion;
   if (version === RUN_SCHEMA_VERSION) return;
-  const reference = ReferenceSchema.safeParse(
-    typeof state === "object" && state !== null && "reference" in state ? state.reference : undefined,
-  );
+  const reference = ReferenceSchema.safeParse(state?.reference);
   throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION, reference.success ? reference.data : undefined);
 }
 

@@ -59,6 +59,16 @@ export const ExecutorOutcomeSchema = z.enum([
 ]);
 export type ExecutorOutcome = z.infer<typeof ExecutorOutcomeSchema>;
 
+export const TokenUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
+  cachedInputTokens: z.number().optional(),
+  /** Of `outputTokens`, those a reasoning model spent thinking (billed as output); absent when the provider does not say. */
+  reasoningTokens: z.number().optional(),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
 /** Something that happened in a run: executor start/end, tool calls and run-level milestones. No message text. */
 export const WorkflowEventSchema = z.object({
   type: z.enum([
@@ -82,12 +92,7 @@ export const WorkflowEventSchema = z.object({
   round: SpecialistRoundSchema.optional(),
   durationMs: z.number().optional(),
   model: z.string().optional(),
-  inputTokens: z.number().optional(),
-  outputTokens: z.number().optional(),
-  /** Of `inputTokens`, those the provider served from its prompt cache. */
-  cachedInputTokens: z.number().optional(),
-  /** Of `outputTokens`, those a reasoning model spent thinking. */
-  reasoningTokens: z.number().optional(),
+  ...TokenUsageSchema.partial().shape,
   outcome: ExecutorOutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
@@ -119,16 +124,6 @@ const RunApprovalSchema = z.object({
   decision: z.enum(["approved", "edited", "rejected", "expired"]).optional(),
   reason: z.string().optional(),
 });
-
-export const TokenUsageSchema = z.object({
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
-  cachedInputTokens: z.number().optional(),
-  /** Of `outputTokens`, those a reasoning model spent thinking (billed as output); absent when the provider does not say. */
-  reasoningTokens: z.number().optional(),
-});
-export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /** A shape change bumps it; a release reads only its own and refuses others, never migrating them (docs/deploy.md: how it rolls out). */
 export const RUN_SCHEMA_VERSION = 2;
