@@ -140,10 +140,7 @@ function decimalAt(text: string, mark: string): number {
   return Number(`${text.slice(0, at).replace(/[.,]/g, "")}.${text.slice(at + 1)}`);
 }
 
-/**
- * Kanji-unit amounts: "1億2,000万" → 120,000,000, "5千万" → 50,000,000, "三千五百万" → 35,000,000.
- * 十/百/千 build a group below 万; 万/億/兆 multiply the group before them.
- */
+/** "1億2,000万" → 120,000,000, "三千五百万" → 35,000,000: 十/百/千 build a group below 万; 万/億/兆 multiply the group before them. */
 function kanjiAmount(amount: string): number {
   let total = 0;
   let group = 0;

@@ -171,10 +171,7 @@ const TranscriptStepSchema = z.object({
 });
 export type TranscriptStep = z.infer<typeof TranscriptStepSchema>;
 
-/**
- * A stored run transcript (Cosmos `transcripts`, partition key `/conversationId`). Ids only: no user
- * names or e-mail addresses. Retained for TRANSCRIPT_TTL_DAYS through the container's TTL.
- */
+/** A stored run transcript (Cosmos `transcripts`, `/conversationId`): ids only, no names or e-mails; kept TRANSCRIPT_TTL_DAYS (TTL). */
 export const TranscriptDocumentSchema = z.object({
   id: z.string(), // = runId
   schemaVersion: z.literal(1),

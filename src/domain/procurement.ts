@@ -57,10 +57,7 @@ export const SupplierSchema = z.object({
 });
 export type Supplier = z.infer<typeof SupplierSchema>;
 
-/**
- * A supplier's name as a Japanese answer writes it: `nameJa`, else its first alias in kana (and
- * kanji), else one in kanji alone, else its name ("Hayabusa Logistics Co., Ltd." → "はやぶさ物流").
- */
+/** A Japanese answer's name for a supplier: `nameJa`, else its first alias in kana (and kanji), else one in kanji, else its name. */
 export function supplierNameJa(supplier: { name: string; nameJa?: string | null; aliases?: readonly string[] }): string {
   const japanese = (supplier.aliases ?? []).filter((alias) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u.test(alias));
   return (
@@ -166,10 +163,8 @@ export const SpendCellSchema = z.object({
   firstDate: z.string(),
   lastDate: z.string(),
   largest: z.array(SpendLineSchema), // the cell's largest transactions by JPY amount, largest first
-  /**
-   * Only on a fiscal-year roll-up of month cells (whose `month` is then its first month with spend):
-   * JPY per month by position in the fiscal year, so year-to-date comparisons need no month cells.
-   */
+  // Only on a fiscal-year roll-up (its `month` is its first month with spend): JPY per month of the year, so year-to-date
+  // comparisons need no month cells.
   monthlyJpy: z.array(z.number()).length(12).optional(),
 });
 export type SpendCell = z.infer<typeof SpendCellSchema>;

@@ -215,18 +215,12 @@ export const RunLifecycleRecordSchema = z.object({
 });
 export type RunLifecycleRecord = z.infer<typeof RunLifecycleRecordSchema>;
 
-/**
- * One stored run: the queue's lifecycle (lease owner, cards sent), which only the worker writes, beside
- * the workflow's state with the run's one status (the worker sets only `queued`, `running` on a claim
- * and `poisoned`). Kept apart so neither resets the other's fields.
- */
+// One stored run: the lifecycle, which only the worker writes, beside the workflow's state with the run's one status (the worker
+// sets only `queued`, `running` on a claim and `poisoned`). Kept apart so neither resets the other's fields.
 export const RunRecordSchema = z.object({ lifecycle: RunLifecycleRecordSchema, state: RunStateSchema });
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 
-/**
- * Refuses a stored run document of another schema version than this release's (one with none
- * included), before anything reads its fields: such a run is never migrated or misread.
- */
+/** Refuses a stored run of another schema version (or none) before anything reads its fields: it is never migrated or misread. */
 export function assertRunVersion(runId: string, document: unknown): void {
   const state = z.object({ state: z.record(z.unknown()) }).safeParse(document).data?.state;
   const version = state?.schemaVersion;
