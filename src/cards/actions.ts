@@ -68,27 +68,28 @@ export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
 
 export const HISTORY_PAGE_VERB = "approvalHistory.page";
 
-const HistoryPageDataSchema = ApprovalHistoryQuerySchema.extend({ language: LanguageSchema });
-
-/** The page is a request only: the clicker is authorised again. */
-export function parseHistoryPageAction(value: unknown): { query: ApprovalHistoryQuery; language: Language } | undefined {
-  const flat = flatten(value);
-  if (flat?.verb !== HISTORY_PAGE_VERB) return undefined;
-  const parsed = HistoryPageDataSchema.safeParse(flat);
-  if (!parsed.success) return undefined;
-  const { language, ...query } = parsed.data;
-  return { query, language };
-}
+const HistoryPageDataSchema = ApprovalHistoryQuerySchema.extend({ language: LanguageSchema }).transform(({ language, ...query }) => ({
+  query,
+  language,
+}));
 
 export const PENDING_REPOST_VERB = "approval.repost";
 
 const PendingRepostDataSchema = z.object({ approvalId: id, language: LanguageSchema });
 
+/** A history page or a repost is a request only: the clicker is authorised again. */
+export function parseHistoryPageAction(value: unknown): { query: ApprovalHistoryQuery; language: Language } | undefined {
+  return parseRequest(HISTORY_PAGE_VERB, HistoryPageDataSchema, value);
+}
+
 export function parsePendingRepostAction(value: unknown): z.infer<typeof PendingRepostDataSchema> | undefined {
+  return parseRequest(PENDING_REPOST_VERB, PendingRepostDataSchema, value);
+}
+
+function parseRequest<T>(verb: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): T | undefined {
   const flat = flatten(value);
-  if (flat?.verb !== PENDING_REPOST_VERB) return undefined;
-  const parsed = PendingRepostDataSchema.safeParse(flat);
-  return parsed.success ? parsed.data : undefined;
+  const parsed = flat?.verb === verb ? schema.safeParse(flat) : undefined;
+  return parsed?.success ? parsed.data : undefined;
 }
 
 type CardAction = FeedbackAction | ApprovalAction;

@@ -3,12 +3,16 @@ import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { citationMarkers, citationsFromAnswer } from "./citations";
 import { type AdaptiveCard, expandTemplate, fitTemplate, answerBodyLimits, type TextLimits } from "./render";
 import { paragraphs, truncate } from "./text";
-import type { AnswerBodyView, AnswerView, QualityView } from "./view-models";
+import type { AnswerBodyView, AnswerView } from "./view-models";
 import bodyTemplate from "./templates/answer-body.json";
 import cardTemplate from "./templates/answer-card.json";
 
 /** "QSCORE 86", or "QSCORE 72 → 86" after a re-ask; green at/above the threshold, amber within 15, red below. */
-export function qscoreBadge(quality: QualityView, language: Language): { style: "good" | "warning" | "attention"; text: string } {
+export function qscoreBadge(
+  // `draftBeforeReview`: the score is the draft's, before an approver rewrote the answer.
+  quality: { score: number; before?: number; threshold: number; draftBeforeReview?: boolean },
+  language: Language,
+): { style: "good" | "warning" | "attention"; text: string } {
   const score = Math.round(quality.score);
   const figure = quality.before === undefined ? `QSCORE ${score}` : `QSCORE ${Math.round(quality.before)} → ${score}`;
   const text = quality.draftBeforeReview ? `${figure}${labelsFor(language).draftBeforeReview}` : figure;

@@ -2,7 +2,7 @@ import { HISTORY_PAGE_VERB, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, PENDING_RE
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
 import { labelsFor, type Language, type TextLabelKey } from "../domain";
 import { fitTemplate, type AdaptiveCard } from "./render";
-import { cardDateTime, paragraphs, truncate } from "./text";
+import { cardDateTime, labelKey, paragraphs, truncate } from "./text";
 import type { ApprovalDecision, ApprovalHistoryItemView, ApprovalHistoryView, ApprovalOutcomeView, ApprovalView } from "./view-models";
 import approvalTemplate from "./templates/approval-card.json";
 import outcomeTemplate from "./templates/approval-outcome-card.json";
@@ -28,21 +28,15 @@ export function buildApprovalCard(view: ApprovalView): AdaptiveCard {
   }));
 }
 
-const DECISION: Record<ApprovalDecision, { label: TextLabelKey; color: string }> = {
-  approved: { label: "outcomeApproved", color: "Good" },
-  edited: { label: "outcomeEdited", color: "Good" },
-  rejected: { label: "outcomeRejected", color: "Attention" },
-  expired: { label: "outcomeExpired", color: "Warning" },
-};
+const DECISION_COLOR: Record<ApprovalDecision, string> = { approved: "Good", edited: "Good", rejected: "Attention", expired: "Warning" };
 
 /** Replaces the approval card for everyone once decided; `expired` is the expiry variant. */
 export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCard {
   const labels = labelsFor(view.language);
-  const decision = DECISION[view.decision];
   return fitTemplate(outcomeTemplate, (limits) => ({
     labels,
-    decision: labels[decision.label],
-    color: decision.color,
+    decision: labels[labelKey("outcome", view.decision)],
+    color: DECISION_COLOR[view.decision],
     question: truncate(view.question, limits.questionPreview),
     decider: view.deciderName ? truncate(view.deciderName, 120) : "",
     decidedAt: cardDateTime(view.decidedAt, view.language),

@@ -6,20 +6,10 @@ import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
 import template from "./templates/citation-card.json";
 
-export interface CitationView {
-  position: number;
-  referenceId: string;
-  source: string;
-  /** "Contract CTR-0001 §4", in the answer's language. */
-  title: string;
-  /** What the evidence says (a quote or a figure); empty when no specialist recorded it. */
-  quote: string;
-  sourceName: string;
-  url?: string;
-}
+export type CitationView = ReturnType<typeof citationsFromAnswer>[number];
 
 /** Numbers each cited reference in order of first use; one cited twice keeps its first number, so markers and sources agree. */
-export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
+export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language) {
   const evidence = new Map<string, EvidenceItem>();
   const links = new Map<string, string>();
   const names = new Map<string, string>();
@@ -34,7 +24,15 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
       if (item.url !== undefined && !links.has(item.referenceId)) links.set(item.referenceId, item.url);
     }
-  const citations: CitationView[] = [];
+  const citations: {
+    position: number;
+    referenceId: string;
+    source: string;
+    title: string;
+    quote: string;
+    sourceName: string;
+    url?: string;
+  }[] = [];
   for (const referenceId of body.rationale.flatMap((point) => point.citations)) {
     if (citations.some((citation) => citation.referenceId === referenceId)) continue;
     const item = evidence.get(referenceId);
@@ -44,7 +42,9 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       position: citations.length + 1,
       referenceId,
       source,
+      // "Contract CTR-0001 §4", in the answer's language.
       title: citationTitle(sourceName, source, referenceId, names, language),
+      // What the evidence says (a quote or a figure); empty when no specialist recorded it.
       quote: item?.quote ?? "",
       sourceName,
       ...optionalUrl(links.get(referenceId)),

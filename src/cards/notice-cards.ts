@@ -1,5 +1,5 @@
 import type { Language } from "../domain";
-import { labelsFor, PROMPT_STARTERS, type CardLabels, type DurationUnit } from "../domain";
+import { labelsFor, stringsFor, type CardLabels, type DurationUnit } from "../domain";
 import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
 import type { errorViewFromRun, OperatorNoticeView, RequesterNoticeView } from "./view-models";
@@ -72,7 +72,10 @@ export function buildGuideCard(kind: "welcome" | "help", language: Language, gui
     ...(kind === "welcome"
       ? { title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody, memory] }
       : { title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody, memory] }),
-    sections: guideSections(language),
+    sections: [
+      { heading: labels.examplesHeading, items: stringsFor(language).promptStarters.map((starter) => starter.question) },
+      { heading: labels.commandsHeading, items: labels.commands },
+    ],
   });
 }
 
@@ -92,14 +95,6 @@ export function buildClarificationCard(view: RequesterNoticeView & { clarificati
   const labels = labelsFor(view.language);
   const paragraphs = [truncate(view.clarification, textLimits().reason), ...(view.offline ? [labels.offline] : [])];
   return buildNotice({ language: view.language, title: labels.clarifyTitle, color: "Accent", paragraphs, question: view.question });
-}
-
-function guideSections(language: Language): { heading: string; items: string[] }[] {
-  const labels = labelsFor(language);
-  return [
-    { heading: labels.examplesHeading, items: PROMPT_STARTERS[language].map((starter) => starter.question) },
-    { heading: labels.commandsHeading, items: labels.commands },
-  ];
 }
 
 const REQUESTER_NOTICES = {

@@ -1,6 +1,6 @@
-import { labelsFor, type Language, type RunPhase, type RunState, type SpecialistDefinition, type TextLabelKey } from "../domain";
+import { labelsFor, type Language, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
 import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
-import { truncate } from "./text";
+import { labelKey, truncate } from "./text";
 import template from "./templates/progress-card.json";
 
 /** Display names of the registered specialists, by id (from the specialist registry's front matter). */
@@ -17,7 +17,7 @@ export function displayName(names: DisplayNames, id: string, language: Language)
 export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
 
 export type ProgressPhase =
-  "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed" | "clarifying";
+  "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "underReview" | "failed" | "clarifying";
 
 export interface ProgressView {
   language: Language;
@@ -45,7 +45,7 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
 /** Once a run has ended, the card says how (its answer or notice arrives right below it). */
 const ENDED_PHASE: Record<Exclude<RunState["status"], "queued" | "running">, ProgressPhase> = {
   answered: "answered",
-  awaiting_approval: "under_review",
+  awaiting_approval: "underReview",
   failed: "failed",
   // A declined approval: the notice below the card says how.
   rejected: "failed",
@@ -78,27 +78,10 @@ function specialistStatus(state: RunState, id: string): SpecialistStatus {
   return "waiting";
 }
 
-const PHASE_LABEL: Record<ProgressPhase, TextLabelKey> = {
-  routing: "phaseRouting",
-  specialists: "phaseSpecialists",
-  moderating: "phaseModerating",
-  rechecking: "phaseRechecking",
-  finishing: "phaseFinishing",
-  answered: "phaseAnswered",
-  under_review: "phaseUnderReview",
-  failed: "phaseFailed",
-  clarifying: "phaseClarifying",
-};
-
-const ENDED: ReadonlySet<ProgressPhase> = new Set(["answered", "under_review", "failed", "clarifying"]);
+const ENDED: ReadonlySet<ProgressPhase> = new Set(Object.values(ENDED_PHASE));
 
 /** Each status in words and colour: emoji marks show as empty boxes where no emoji font is installed. */
-const STATUS: Record<SpecialistStatus, { label: TextLabelKey; color: string }> = {
-  waiting: { label: "statusWaiting", color: "Default" },
-  working: { label: "statusWorking", color: "Accent" },
-  done: { label: "statusDone", color: "Good" },
-  failed: { label: "statusFailed", color: "Attention" },
-};
+const STATUS_COLOR: Record<SpecialistStatus, string> = { waiting: "Default", working: "Accent", done: "Good", failed: "Attention" };
 
 export function buildProgressCard(view: ProgressView): AdaptiveCard {
   const labels = labelsFor(view.language);
@@ -106,11 +89,12 @@ export function buildProgressCard(view: ProgressView): AdaptiveCard {
     labels,
     title: ENDED.has(view.phase) ? labels.progressTitleDone : labels.progressTitle,
     question: truncate(view.question, textLimits().questionPreview),
-    phase: labels[PHASE_LABEL[view.phase]],
-    specialists: view.specialists.map((specialist) => {
-      const status = STATUS[specialist.status];
-      return { name: specialist.name, status: labels[status.label], color: status.color };
-    }),
+    phase: labels[labelKey("phase", view.phase)],
+    specialists: view.specialists.map(({ name, status }) => ({
+      name,
+      status: labels[labelKey("status", status)],
+      color: STATUS_COLOR[status],
+    })),
     elapsed: labels.elapsed(view.elapsedSeconds),
   });
 }

@@ -1,5 +1,10 @@
 import { labelsFor, type Language } from "../domain";
 
+/** A phase, status or outcome has its label under its own name: `phaseUnderReview`, `statusDone`, `outcomeEdited`. */
+export function labelKey<P extends string, N extends string>(prefix: P, name: N): `${P}${Capitalize<N>}` {
+  return `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}` as `${P}${Capitalize<N>}`;
+}
+
 const ELLIPSIS = "…";
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 

@@ -4,45 +4,17 @@ import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
 import { displayName, type DisplayNames } from "./progress-card";
 
-interface FindingView {
-  specialist: string;
-  name: string;
-  /** The moderator's one-line take on this specialist, shown while the section is collapsed. */
-  headline: string;
-  summary: string;
-  details: string;
-  evidence: EvidenceItem[];
-  confidence: number;
-}
-
 export type AnswerBodyView = ReturnType<typeof answerBodyFromRun>;
 
-export interface QualityView {
-  score: number;
-  before?: number;
-  threshold: number;
-  /** The score is the draft's, before an approver rewrote the answer. */
-  draftBeforeReview?: boolean;
-}
-
-export interface AnswerView extends AnswerBodyView {
-  language: Language;
-  runId: string;
-  question: string;
-  understoodAs?: string;
-  followUps: string[];
-  quality: QualityView;
-  failed: { name: string; reason: string }[];
-  offline: boolean;
-  review?: { edited: boolean };
+export type AnswerView = ReturnType<typeof answerViewFromRun> & {
   /** The conclusion and rationale are the message's text above the card (a streamed answer): the card leaves them out. */
   textAbove?: boolean;
   /** Teams' own feedback loop rates the message: the card asks for no rating. */
   nativeFeedback?: boolean;
-}
+};
 
 /** A run an approver signed off (`state.approval.decision`) shows the "reviewed by an approver" line on every rendering. */
-export function answerViewFromRun(state: RunState, names: DisplayNames, options: { threshold: number; language?: Language }): AnswerView {
+export function answerViewFromRun(state: RunState, names: DisplayNames, options: { threshold: number; language?: Language }) {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
   const edited = state.approval?.decision === "edited";
@@ -79,6 +51,7 @@ function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: Disp
     .map((finding) => ({
       specialist: finding.specialist,
       name: displayName(names, finding.specialist, language),
+      // The moderator's one-line take on this specialist, shown while the section is collapsed.
       headline: answer.findings.find((item) => item.specialist === finding.specialist)?.summary ?? finding.summary,
       summary: finding.summary,
       details: finding.details,
@@ -94,9 +67,12 @@ function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: Disp
 }
 
 /** Identical findings are shown once under both names (two identical sections read as a glitch); evidence combined, higher confidence kept. */
-export function mergeIdenticalFindings(findings: FindingView[], language: Language): FindingView[] {
-  const key = (finding: FindingView) => finding.summary.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
-  const merged: FindingView[] = [];
+export function mergeIdenticalFindings<F extends { name: string; summary: string; evidence: EvidenceItem[]; confidence: number }>(
+  findings: F[],
+  language: Language,
+): F[] {
+  const key = (finding: F) => finding.summary.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+  const merged: F[] = [];
   for (const finding of findings) {
     const same = merged.findIndex((other) => key(other) === key(finding));
     if (same < 0) {
@@ -115,7 +91,7 @@ export function mergeIdenticalFindings(findings: FindingView[], language: Langua
   return merged;
 }
 
-function qualityView(state: RunState, answer: ModeratorAnswer, threshold: number): QualityView {
+function qualityView(state: RunState, answer: ModeratorAnswer, threshold: number): { score: number; before?: number; threshold: number } {
   const { initialScore, finalScore, retried } = state.quality;
   const score = finalScore ?? answer.qscore;
   return retried && initialScore !== null ? { score, before: initialScore, threshold } : { score, threshold };
@@ -173,7 +149,7 @@ export function approvalViewFromRun(
   };
 }
 
-export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
+export type ApprovalDecision = NonNullable<NonNullable<RunState["approval"]>["decision"]>;
 
 export interface ApprovalOutcomeView {
   language: Language;

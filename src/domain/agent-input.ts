@@ -2,7 +2,76 @@ import { z } from "zod";
 import { ConversationEntitiesSchema, PreviousAnswerSchema } from "./conversation";
 import { ShownFindingSchema, ShownOkFindingSchema, SpecialistFailureSchema } from "./finding";
 import { LanguageSchema } from "./language";
-import { RouterDecisionSchema } from "./router-decision";
+
+/** How the selected specialists interact: parallel opinions, or a second rebuttal round. */
+const DebateModeSchema = z.enum(["independent", "debate"]);
+/** How much tool evidence specialists must gather and the Moderator must cite. */
+const EvidenceNeedSchema = z.enum(["low", "medium", "high"]);
+
+/** A budget per Router sentence, not a limit (a repair costs a call): its output is on the critical path when it outlasts the speculative specialists. */
+export const ROUTER_REASON_CHARS = 80;
+
+/** What the model is told `selected` is (the wire schema restates it with the offered ids as an enum). */
+export const SELECTED_DESCRIPTION = "the chosen specialist ids, most important first";
+
+export const RouterOutputSchema = z.object({
+  /** Most important first: the order every reader of the decision takes as the specialists' priority. */
+  selected: z.array(z.string()).describe(SELECTED_DESCRIPTION),
+  debateMode: DebateModeSchema,
+  evidenceNeed: EvidenceNeedSchema,
+  hitl: z.boolean(),
+  reason: z.string().describe(`one sentence, at most ${ROUTER_REASON_CHARS} characters`),
+  /** False for questions outside procurement (small talk, weather, gibberish, other departments' topics): no specialist runs. */
+  inScope: z.boolean(),
+  /** Why the question is out of scope, in its language; empty when in scope. */
+  scopeReason: z.string().describe(`empty when inScope; otherwise one sentence, at most ${ROUTER_REASON_CHARS} characters`),
+});
+export type RouterOutput = z.infer<typeof RouterOutputSchema>;
+
+export const RouterDecisionSchema = RouterOutputSchema.extend({ fallback: z.boolean() });
+export type RouterDecision = z.infer<typeof RouterDecisionSchema>;
+
+export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists: number) {
+  const known = new Set(knownIds);
+  return RouterOutputSchema.superRefine((value, ctx) => {
+    if (value.selected.length === 0) ctx.addIssue({ code: "custom", message: "selected is empty" });
+    if (value.selected.length > maxSpecialists)
+      ctx.addIssue({ code: "custom", message: `selected has ${value.selected.length} ids; at most ${maxSpecialists}` });
+    if (new Set(value.selected).size !== value.selected.length) ctx.addIssue({ code: "custom", message: "selected repeats an id" });
+    for (const id of value.selected) if (!known.has(id)) ctx.addIssue({ code: "custom", message: `unknown specialist id '${id}'` });
+  }).transform((value): RouterDecision => ({ ...value, fallback: false }));
+}
+
+/** A budget the model is told, not a limit (a repair costs a call): the card shows each quote beside the point, so copying it says it twice. */
+export const RATIONALE_POINT_CHARS = 100;
+
+/** A rationale point with the handles it cites (根拠); the Moderator step maps them to reference ids before the answer is kept. */
+const RationaleItemSchema = z.object({
+  point: z
+    .string()
+    .min(1)
+    .describe(
+      `one short claim, at most ${RATIONALE_POINT_CHARS} characters: the answer shows each cited record's quote beside it, so never copy the quote`,
+    ),
+  citations: z.array(z.string()).describe("the handles (E1, E2, …) of the findings' evidence records the point rests on"),
+});
+
+/** `hitl` and `qscore` first: a model writes in schema order, and the conclusion may stream only once the answer needs no approver and scored high enough. */
+export const ModeratorAnswerSchema = z.object({
+  hitl: z.boolean(),
+  qscore: z.number().min(0).max(100),
+  conclusion: z.string().min(1),
+  hitlReason: z.string(),
+  rationale: z.array(RationaleItemSchema),
+  findings: z.array(z.object({ specialist: z.string(), summary: z.string() })),
+  nextActions: z.array(z.string()),
+  critique: z.string().describe("what is missing or weak; used to re-ask specialists when qscore is low"),
+});
+export type ModeratorAnswer = z.infer<typeof ModeratorAnswerSchema>;
+
+/** The answer without the findings: the run takes those from the findings themselves (copying them costs output time on the critical path). */
+export const ModeratorOutputSchema = ModeratorAnswerSchema.omit({ findings: true });
+export type ModeratorOutput = z.infer<typeof ModeratorOutputSchema>;
 
 /** Front matter of `prompts/specialists/<id>.md`; the body of the file is the system prompt. */
 export const SpecialistFrontMatterSchema = z.object({
@@ -47,12 +116,7 @@ export type ExecutorIo = z.infer<typeof ExecutorIoSchema>;
 
 /** The typed inputs each agent's prompt is rendered from, sent as JSON so every model, the offline engine included, reads the same data. */
 
-const SpecialistSummarySchema = z.object({
-  id: z.string(),
-  displayName: z.object({ en: z.string(), ja: z.string() }),
-  description: z.string(),
-  keywords: z.array(z.string()),
-});
+const SpecialistSummarySchema = SpecialistFrontMatterSchema.pick({ id: true, displayName: true, description: true, keywords: true });
 export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 
 const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
@@ -79,7 +143,7 @@ export type RouterInput = z.infer<typeof RouterInputSchema>;
 
 const SpecialistInputSchema = AnsweringSchema.extend({
   agent: z.literal("specialist"),
-  specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
+  specialist: SpecialistSummarySchema.extend({ tools: SpecialistFrontMatterSchema.shape.tools }),
   round: SpecialistRoundSchema,
   /** The Moderator's critique of what is missing (requery round). */
   critique: z.string().optional(),

@@ -91,7 +91,7 @@ export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): Ex
     const value = valueOf(groups, body, currency);
     if (value === undefined || !Number.isFinite(value) || value <= 0) continue;
     const end = match.index + match[0].replace(/[\s.,]+$/, "").length;
-    amounts.push({ value: round(value), currency, jpy: toJpy(value, currency, rates), text: text.slice(start, end) });
+    amounts.push({ value: toSen(value), currency, jpy: toJpy(value, currency, rates), text: text.slice(start, end) });
   }
   return amounts;
 }
@@ -140,10 +140,7 @@ function decimalAt(text: string, mark: string): number {
   return Number(`${text.slice(0, at).replace(/[.,]/g, "")}.${text.slice(at + 1)}`);
 }
 
-/**
- * Kanji-unit amounts: "1億2,000万" → 120,000,000, "5千万" → 50,000,000, "三千五百万" → 35,000,000.
- * 十/百/千 build a group below 万; 万/億/兆 multiply the group before them.
- */
+/** "1億2,000万" → 120,000,000, "三千五百万" → 35,000,000: 十/百/千 build a group below 万; 万/億/兆 multiply the group before them. */
 function kanjiAmount(amount: string): number {
   let total = 0;
   let group = 0;
@@ -181,10 +178,6 @@ function wordsAmount(words: string): number | undefined {
     }
   }
   return total + current;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** Full-width ASCII (ＵＳＤ１２，０００、８％), ￥ and the ideographic space to half-width, one character for one, so offsets stay valid. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
-import { ModeratorAnswerSchema } from "./moderator-answer";
-import { RequesterSchema } from "./requester";
+import { ModeratorAnswerSchema } from "./agent-input";
+import { RequesterSchema } from "./run-message";
 
 /** Where an approval is: waiting for a human, decided, or timed out. */
 const ApprovalStatusSchema = z.enum(["pending", "approved", "rejected", "expired"]);

@@ -62,13 +62,10 @@ export const RunUnderstandingSchema = z.object({
 export type RunUnderstanding = z.infer<typeof RunUnderstandingSchema>;
 
 /** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets only. */
-function estimateTokens(text: string): number {
+function turnTokens(turn: ConversationTurn): number {
+  const text = JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities });
   const cjk = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);
-}
-
-function turnTokens(turn: ConversationTurn): number {
-  return estimateTokens(JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities }));
 }
 
 export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetTokens: number): ConversationTurn[] {

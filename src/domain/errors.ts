@@ -125,10 +125,7 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s"'`<>()[\]{},]|,(?![a-z][a-z
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 const TRAILING_PUNCTUATION = /[.,;:!]+$/;
 
-/**
- * The one way a URL is shown: endpoint settings may carry credentials in the userinfo or the query (`?api-key=…`, SAS), so both go, with
- * the fragment; a URL that has none of them is returned as written.
- */
+/** The one way a URL is shown: credentials in the userinfo or the query (`?api-key=…`, SAS) go, with the fragment; else as written. */
 export function redactUrl(url: string): string {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed) return stripSecretParts(url);

@@ -11,13 +11,8 @@ export const ReasoningEffortSchema = z.enum(["lowest", "none", "minimal", "low",
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
 export type SentEffort = Exclude<ReasoningEffort, "lowest">;
 
-export interface ModelRules {
-  family: Exclude<ModelFamily, "compatible">;
-  efforts: readonly SentEffort[];
-}
-
 /** Efforts per model (Microsoft Learn, "Azure OpenAI reasoning models", 2026-07-29; the 400 `unsupported_value` names them too). */
-const MODEL_RULES: readonly { name: RegExp; rules: ModelRules }[] = [
+const MODEL_RULES: readonly { name: RegExp; rules: { family: Exclude<ModelFamily, "compatible">; efforts: readonly SentEffort[] } }[] = [
   { name: /^gpt-5(-mini|-nano)?$/, rules: { family: "reasoning", efforts: ["minimal", "low", "medium", "high"] } },
   { name: /^gpt-5\.1(-mini)?$/, rules: { family: "reasoning", efforts: ["none", "low", "medium", "high"] } },
   { name: /^gpt-5\.([2-9]|\d{2,})(-[a-z]+)?$/, rules: { family: "reasoning", efforts: ["none", "low", "medium", "high", "xhigh"] } },
@@ -33,7 +28,7 @@ export function parseModelName(model: string): { name: string; version?: string 
 }
 
 /** The rules of a model named by its model name (never by a deployment's), or undefined for a model we do not know. */
-export function rulesOfModel(model: string): ModelRules | undefined {
+export function rulesOfModel(model: string): (typeof MODEL_RULES)[number]["rules"] | undefined {
   const { name } = parseModelName(model);
   return MODEL_RULES.find((entry) => entry.name.test(name))?.rules;
 }

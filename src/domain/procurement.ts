@@ -57,10 +57,7 @@ export const SupplierSchema = z.object({
 });
 export type Supplier = z.infer<typeof SupplierSchema>;
 
-/**
- * A supplier's name as a Japanese answer writes it: `nameJa`, else its first alias in kana (and
- * kanji), else one in kanji alone, else its name ("Hayabusa Logistics Co., Ltd." → "はやぶさ物流").
- */
+/** A Japanese answer's name for a supplier: `nameJa`, else its first alias in kana (and kanji), else one in kanji, else its name. */
 export function supplierNameJa(supplier: { name: string; nameJa?: string | null; aliases?: readonly string[] }): string {
   const japanese = (supplier.aliases ?? []).filter((alias) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u.test(alias));
   return (
@@ -147,16 +144,7 @@ export interface ProcurementDataSet {
 }
 
 /** One of the largest transactions of a spend cell, kept so transaction lists never read every row. */
-const SpendLineSchema = SpendTransactionSchema.pick({
-  id: true,
-  date: true,
-  supplierName: true,
-  amount: true,
-  currency: true,
-  amountJpy: true,
-  poNumber: true,
-  contractId: true,
-});
+const SpendLineSchema = SpendTransactionSchema.omit({ fiscalYear: true, supplierId: true, category: true, costCenter: true });
 export type SpendLine = z.infer<typeof SpendLineSchema>;
 
 /** Spend totals of one month per supplier × category × cost center × currency, kept at load: spend questions never read every row. */
@@ -175,10 +163,8 @@ export const SpendCellSchema = z.object({
   firstDate: z.string(),
   lastDate: z.string(),
   largest: z.array(SpendLineSchema), // the cell's largest transactions by JPY amount, largest first
-  /**
-   * Only on a fiscal-year roll-up of month cells (whose `month` is then its first month with spend):
-   * JPY per month by position in the fiscal year, so year-to-date comparisons need no month cells.
-   */
+  // Only on a fiscal-year roll-up (its `month` is its first month with spend): JPY per month of the year, so year-to-date
+  // comparisons need no month cells.
   monthlyJpy: z.array(z.number()).length(12).optional(),
 });
 export type SpendCell = z.infer<typeof SpendCellSchema>;
@@ -186,19 +172,14 @@ export type SpendCell = z.infer<typeof SpendCellSchema>;
 export const DATA_KINDS = ["suppliers", "contracts", "spend", "policies", "benchmarks"] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
+const count = z.number().int();
+
 export const DataSetSummarySchema = z.object({
   name: z.enum(["sample", "imported"]),
   location: z.string(),
   importedAt: z.string().nullable(),
   /** First month of its fiscal years (4 = April–March): spend rows were labelled with it when imported. */
   fiscalYearStartMonth: z.number().int().min(1).max(12).default(4),
-  counts: z.object({
-    suppliers: z.number().int(),
-    contracts: z.number().int(),
-    spend: z.number().int(),
-    policies: z.number().int(),
-    policySections: z.number().int(),
-    benchmarks: z.number().int(),
-  }),
+  counts: z.object({ suppliers: count, contracts: count, spend: count, policies: count, policySections: count, benchmarks: count }),
 });
 export type DataSetSummary = z.infer<typeof DataSetSummarySchema>;

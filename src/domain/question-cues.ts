@@ -20,18 +20,6 @@ export const QuestionCueSchema = z.enum([
 ]);
 export type QuestionCue = z.infer<typeof QuestionCueSchema>;
 
-/** Surface signs that a message continues a conversation: the workflow asks back when nothing is remembered; the offline engine carries context over. */
-export interface FollowUpCues {
-  /** Starts like a continuation: "And with Nimbus?", "What about last year?", 「では昨年は？」. */
-  elliptical: boolean;
-  /** Uses a word that points at something said before: "them", "that", 「それ」, 「その契約」. */
-  dangling: boolean;
-  /** Asks about the previous answer itself: "why?", "is that above the cap?", 「なぜ？」. */
-  aboutAnswer: boolean;
-  /** So short it can hardly stand alone ("Nimbus?", 「昨年は？」). */
-  short: boolean;
-}
-
 const ELLIPTICAL_EN = /^(and|also|what about|how about|same (for|with|as))\b/i;
 const DANGLING_EN =
   /\b(them|they|their|theirs|it|its|those|these|him|her|he|she|the same|that one|this one)\b|\b(that|this)\b(?!\s+(fiscal|financial|year|quarter|month|week|supplier|vendor|contract|category|policy|purchase)\b)/i;
@@ -42,14 +30,19 @@ const ELLIPTICAL_JA = /^(では|じゃあ|それでは|それで|あと(?=は|�
 const DANGLING_JA = /(?<![\p{Script=Hiragana}\p{Script=Katakana}ー])(それ|その(?!他)|そちら|あれ|あの|そこ)|彼ら|先方|同じ|前述|上記/u;
 const ABOUT_ANSWER_JA = /^(なぜ|どうして|なんで)(ですか)?[？?。]*$|^(その理由|理由は)|(それは|それって|その金額|この回答|その回答)/;
 
-export function followUpCues(text: string): FollowUpCues {
+/** Surface signs that a message continues a conversation: the workflow asks back when nothing is remembered; the offline engine carries context over. */
+export function followUpCues(text: string) {
   const trimmed = text.trim();
   const latinWords = trimmed.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
   const cjkChars = trimmed.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/g)?.length ?? 0;
   return {
+    // Starts like a continuation: "And with Nimbus?", "What about last year?", 「では昨年は？」.
     elliptical: ELLIPTICAL_EN.test(trimmed) || ELLIPTICAL_JA.test(trimmed),
+    // Uses a word that points at something said before: "them", "that", 「それ」, 「その契約」.
     dangling: DANGLING_EN.test(trimmed) || DANGLING_JA.test(trimmed),
+    // Asks about the previous answer itself: "why?", "is that above the cap?", 「なぜ？」.
     aboutAnswer: ABOUT_ANSWER_EN.test(trimmed) || ABOUT_ANSWER_JA.test(trimmed),
+    // So short it can hardly stand alone ("Nimbus?", 「昨年は？」).
     short: cjkChars > 0 ? cjkChars <= 8 && latinWords <= 1 : latinWords <= 3,
   };
 }

@@ -1,5 +1,37 @@
 import { z } from "zod";
-import { RequesterSchema } from "./requester";
+
+/** Kept with the run so whichever process works on it next carries on the same stream: Teams allows one stream per chat, sequence growing. */
+export const StreamPositionSchema = z.object({
+  /** The id Teams gave the stream's first activity; every later activity of the stream carries it. */
+  id: z.string().min(1),
+  sequence: z.number().int().positive(),
+  /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
+  startedAt: z.string(),
+  /** When the last update went out (ISO; the start when absent): the next one waits out Teams' pace from there. */
+  updatedAt: z.string().optional(),
+  /** True once the final message is on its way: a process taking the run over must not end the stream again. */
+  ended: z.boolean().optional(),
+  /** True once the answer's text has started: Teams takes no informative update after that. */
+  textStarted: z.boolean().optional(),
+});
+export type StreamPosition = z.infer<typeof StreamPositionSchema>;
+
+/** Who asked, as ids only (no names or e-mails): lets the Teams layer deliver a late answer. */
+export const RequesterSchema = z.object({
+  userId: z.string(),
+  aadObjectId: z.string().optional(),
+  conversationId: z.string(),
+  tenantId: z.string().optional(),
+  /** The message showing the run's progress (a Teams activity id), so a resumed run updates it. */
+  progressActivityId: z.string().optional(),
+  stream: StreamPositionSchema.optional(),
+});
+export type Requester = z.infer<typeof RequesterSchema>;
+
+/** Whom a run counts against for fair share: the person's Entra object id, else their Teams user id. */
+export function userKeyOf(requester: Pick<Requester, "userId" | "aadObjectId">): string {
+  return requester.aadObjectId ?? requester.userId;
+}
 
 /** A requester's conversation reference: in Teams a Bot Framework reference, opaque below the Teams layer. */
 export const ReferenceSchema = z.record(z.unknown());
@@ -30,33 +62,3 @@ export type RunMessage = z.infer<typeof RunMessageSchema>;
 export function questionLength(question: string): number {
   return Array.from(question).length;
 }
-
-/** The cards a run shows its requester, each sent at most once per run. */
-export const RunCardSchema = z.enum([
-  "answer",
-  "out_of_scope",
-  "clarification",
-  "error",
-  "approval_request",
-  "approval_unavailable",
-  "blocked",
-  "approval_rejected",
-  "approval_expired",
-]);
-export type RunCard = z.infer<typeof RunCardSchema>;
-
-/** One card's send record: claimed by an owner before sending, the activity id stored after. */
-export const CardSendSchema = z.object({ claimedBy: z.string(), claimedAt: z.string(), activityId: z.string().optional() });
-
-/** The lifecycle part of a run document: current owner (a worker's lease) and the cards sent; the status is the state's. */
-export const RunLifecycleRecordSchema = z.object({
-  /** The worker holding the run (instance id and delivery), written with an etag condition. */
-  owner: z.string().optional(),
-  /** When the current owner claimed the run: a takeover shows how long the run waited for a survivor. */
-  claimedAt: z.string().optional(),
-  /** The owner before the current one, when the run was taken over (from a dead or stopped instance). */
-  takenOverFrom: z.string().optional(),
-  owners: z.number().int().min(0),
-  sent: z.record(RunCardSchema, CardSendSchema),
-});
-export type RunLifecycleRecord = z.infer<typeof RunLifecycleRecordSchema>;

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { RunUnderstandingSchema } from "./conversation";
-import { ExecutorIoSchema, SpecialistRoundSchema } from "./agent-input";
+import { ExecutorIoSchema, ModeratorAnswerSchema, RouterDecisionSchema, SpecialistRoundSchema } from "./agent-input";
 import { FindingSchema } from "./finding";
 import { LanguageSchema } from "./language";
 import { ModeStateSchema } from "./mode-state";
-import { ModeratorAnswerSchema } from "./moderator-answer";
-import { RequesterSchema } from "./requester";
-import { RouterDecisionSchema } from "./router-decision";
-import { ReferenceSchema } from "./run-message";
+import { UnsupportedRunVersionError } from "./errors";
+import { ReferenceSchema, RequesterSchema } from "./run-message";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export const RunPhaseSchema = z.enum([
@@ -59,6 +57,16 @@ export const ExecutorOutcomeSchema = z.enum([
 ]);
 export type ExecutorOutcome = z.infer<typeof ExecutorOutcomeSchema>;
 
+export const TokenUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
+  cachedInputTokens: z.number().optional(),
+  /** Of `outputTokens`, those a reasoning model spent thinking (billed as output); absent when the provider does not say. */
+  reasoningTokens: z.number().optional(),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
 /** Something that happened in a run: executor start/end, tool calls and run-level milestones. No message text. */
 export const WorkflowEventSchema = z.object({
   type: z.enum([
@@ -82,12 +90,7 @@ export const WorkflowEventSchema = z.object({
   round: SpecialistRoundSchema.optional(),
   durationMs: z.number().optional(),
   model: z.string().optional(),
-  inputTokens: z.number().optional(),
-  outputTokens: z.number().optional(),
-  /** Of `inputTokens`, those the provider served from its prompt cache. */
-  cachedInputTokens: z.number().optional(),
-  /** Of `outputTokens`, those a reasoning model spent thinking. */
-  reasoningTokens: z.number().optional(),
+  ...TokenUsageSchema.partial().shape,
   outcome: ExecutorOutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
@@ -120,20 +123,10 @@ const RunApprovalSchema = z.object({
   reason: z.string().optional(),
 });
 
-export const TokenUsageSchema = z.object({
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
-  cachedInputTokens: z.number().optional(),
-  /** Of `outputTokens`, those a reasoning model spent thinking (billed as output); absent when the provider does not say. */
-  reasoningTokens: z.number().optional(),
-});
-export type TokenUsage = z.infer<typeof TokenUsageSchema>;
-
 /** A shape change bumps it; a release reads only its own and refuses others, never migrating them (docs/deploy.md: how it rolls out). */
 export const RUN_SCHEMA_VERSION = 2;
 
-/** The workflow's durable state of one run: the `state` of its stored record (run-record.ts, validated on every read). */
+/** The workflow's durable state of one run: the `state` of its stored record (`RunRecordSchema` below, validated on every read). */
 export const RunStateSchema = z.object({
   schemaVersion: z.literal(RUN_SCHEMA_VERSION),
   runId: z.string().min(1),
@@ -190,4 +183,53 @@ export function approvalReasonsOf(state: Pick<RunState, "approval" | "answer">):
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {
   return state.standaloneQuestion ?? state.question;
+}
+
+/** The cards a run shows its requester, each sent at most once per run. */
+export const RunCardSchema = z.enum([
+  "answer",
+  "out_of_scope",
+  "clarification",
+  "error",
+  "approval_request",
+  "approval_unavailable",
+  "blocked",
+  "approval_rejected",
+  "approval_expired",
+]);
+export type RunCard = z.infer<typeof RunCardSchema>;
+
+/** One card's send record: claimed by an owner before sending, the activity id stored after. */
+export const CardSendSchema = z.object({ claimedBy: z.string(), claimedAt: z.string(), activityId: z.string().optional() });
+
+/** The lifecycle part of a run document: current owner (a worker's lease) and the cards sent; the status is the state's. */
+export const RunLifecycleRecordSchema = z.object({
+  /** The worker holding the run (instance id and delivery), written with an etag condition. */
+  owner: z.string().optional(),
+  /** When the current owner claimed the run: a takeover shows how long the run waited for a survivor. */
+  claimedAt: z.string().optional(),
+  /** The owner before the current one, when the run was taken over (from a dead or stopped instance). */
+  takenOverFrom: z.string().optional(),
+  owners: z.number().int().min(0),
+  sent: z.record(RunCardSchema, CardSendSchema),
+});
+export type RunLifecycleRecord = z.infer<typeof RunLifecycleRecordSchema>;
+
+// One stored run: the lifecycle, which only the worker writes, beside the workflow's state with the run's one status (the worker
+// sets only `queued`, `running` on a claim and `poisoned`). Kept apart so neither resets the other's fields.
+export const RunRecordSchema = z.object({ lifecycle: RunLifecycleRecordSchema, state: RunStateSchema });
+export type RunRecord = z.infer<typeof RunRecordSchema>;
+
+/** Refuses a stored run of another schema version (or none) before anything reads its fields: it is never migrated or misread. */
+export function assertRunVersion(runId: string, document: unknown): void {
+  const state = z.object({ state: z.record(z.unknown()) }).safeParse(document).data?.state;
+  const version = state?.schemaVersion;
+  if (version === RUN_SCHEMA_VERSION) return;
+  const reference = ReferenceSchema.safeParse(state?.reference);
+  throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION, reference.success ? reference.data : undefined);
+}
+
+/** Runs in the order they were asked (ties by id, so every store lists them alike). */
+export function oldestFirst(records: RunRecord[]): RunRecord[] {
+  return [...records].sort((a, b) => a.state.startedAt.localeCompare(b.state.startedAt) || a.state.runId.localeCompare(b.state.runId));
 }

@@ -249,14 +249,7 @@ export const en = {
     dismissedBy: (name: string) => `Dismissed by ${name}. This alert will not be posted again.`,
     askedBy: (name: string) => `${name} asked Procura about this renewal; the answer follows in this thread.`,
     /** The question "Ask Procura about this renewal" puts to the council, with the contract's terms. */
-    askQuestion: (t: {
-      contract: string;
-      supplier: string;
-      endDate: string;
-      noticeDeadline: string;
-      annualValue: string;
-      priceCap: string;
-    }) =>
+    askQuestion: (t: Record<"contract" | "supplier" | "endDate" | "noticeDeadline" | "annualValue" | "priceCap", string>) =>
       `Contract ${t.contract} with ${t.supplier} renews automatically on ${t.endDate} unless we give notice by ${t.noticeDeadline}. ` +
       `Annual value ${t.annualValue}; price increase cap ${t.priceCap}. Should we renew, renegotiate or give notice? ` +
       `Consider our spend with ${t.supplier} and the contract's renewal and price terms.`,

@@ -5,7 +5,6 @@ import { ja } from "./ja";
 export type { DurationUnit, UserStrings } from "./en";
 export type CardLabels = UserStrings["cards"];
 export type SourceKind = keyof CardLabels["sourceNames"];
-export type PromptStarter = UserStrings["promptStarters"][number];
 export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends string ? K : never }[keyof CardLabels];
 
 const STRINGS: Readonly<Record<Language, UserStrings>> = { en, ja };
@@ -17,9 +16,3 @@ export function stringsFor(language: Language): UserStrings {
 export function labelsFor(language: Language): CardLabels {
   return STRINGS[language].cards;
 }
-
-/** The example questions per language (also the Teams app's prompt starters). */
-export const PROMPT_STARTERS: Readonly<Record<Language, readonly PromptStarter[]>> = {
-  en: en.promptStarters,
-  ja: ja.promptStarters,
-};

@@ -1,4 +1,5 @@
 import { categoryLabel } from "../category-terms";
+import type { Contract, Supplier } from "../procurement";
 
 /** What a spend figure covers, part by part (a category with the Japanese name its data set gives it). */
 export type SpendScopePart =
@@ -8,36 +9,11 @@ export type SpendScopePart =
   | { from?: string; to?: string }
   | { costCenter: string };
 
-/** A supplier as the tools quote it (the profile adds what `line` leaves out). */
-export interface QuotedSupplier {
-  name: string;
-  category: string;
-  categoryNameJa?: string;
-  region: string;
-  preferred: boolean;
-  sanctionsFlag: boolean;
-  riskRating: string;
-  certifications: readonly string[];
-  onTime: string;
-  quality: string;
-  incidents: number | null;
-  since: string;
-}
+/** A supplier as the tools quote it, its performance written for people (the profile adds what `line` leaves out). */
+export type QuotedSupplier = Omit<Supplier, "performance"> & { onTime: string; quality: string; incidents: number | null };
 
 /** A contract as the tools quote it (status, dates, renewal and cap as data). */
-export interface QuotedContract {
-  id: string;
-  title: string;
-  supplierName: string;
-  status: string;
-  startDate: string;
-  endDate: string;
-  annualValue: string;
-  autoRenews: boolean;
-  noticeDays: number;
-  noticeDeadline: string;
-  priceCapPct: number | null;
-}
+export type QuotedContract = Omit<Contract, "annualValue"> & { annualValue: string; autoRenews: boolean; noticeDeadline: string };
 
 function scopeWords(
   parts: readonly SpendScopePart[],

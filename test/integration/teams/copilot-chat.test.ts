@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PROMPT_STARTERS } from "../../../src/domain";
+import { stringsFor } from "../../../src/domain";
 import type { RecordedActivity } from "../../fakes/fake-connector";
 import { findingReply, moderatorReply, RENEWAL_QUESTION, routerReply } from "../../fakes/scripted-replies";
 import { useScriptedBot } from "./bot-harness";
@@ -43,7 +43,7 @@ describe("Procura in Microsoft 365 Copilot chat (bot, scripted model at the wire
     const { harness } = suite;
     const conversationId = "a:1copilot-chat-procura";
     // The first conversation starter Copilot shows.
-    const starter = PROMPT_STARTERS.en[0].question;
+    const starter = stringsFor("en").promptStarters[0].question;
     assert.equal(starter, RENEWAL_QUESTION);
     const response = await harness.post(copilotMessage(harness.serviceUrl, conversationId, starter));
     assert.ok(response.status < 300, `accepted: ${response.status}`);

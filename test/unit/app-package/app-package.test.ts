@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PROMPT_STARTERS } from "../../../src/domain";
+import { stringsFor } from "../../../src/domain";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -87,7 +87,7 @@ describe("Teams app package", () => {
     const starters = (personal.commands as { title: string; description: string }[]).filter((c) => !["help", "reset"].includes(c.title));
     assert.deepEqual(
       starters,
-      PROMPT_STARTERS.en.map((s) => ({ title: s.question, description: s.description })),
+      stringsFor("en").promptStarters.map((s) => ({ title: s.question, description: s.description })),
     );
 
     assert.deepEqual(filled.localizationInfo, {
@@ -99,7 +99,7 @@ describe("Teams app package", () => {
       string
     >;
     assert.deepEqual(manifestProblems(ja, localizationSchemaPath(layout.schemaPath)), []);
-    PROMPT_STARTERS.ja.forEach((starter, i) => {
+    stringsFor("ja").promptStarters.forEach((starter, i) => {
       assert.equal(ja[`bots[0].commandLists[0].commands[${i}].title`], starter.question);
       assert.equal(ja[`bots[0].commandLists[0].commands[${i}].description`], starter.description);
     });
@@ -123,8 +123,8 @@ describe("Teams app package", () => {
     // Copilot offers the personal command list as the agent's conversation starters: the example questions first.
     const personal = filled.bots[0].commandLists.find((list: { scopes: string[] }) => list.scopes.includes("personal"));
     assert.deepEqual(
-      personal.commands.slice(0, PROMPT_STARTERS.en.length).map((c: { title: string }) => c.title),
-      PROMPT_STARTERS.en.map((s) => s.question),
+      personal.commands.slice(0, stringsFor("en").promptStarters.length).map((c: { title: string }) => c.title),
+      stringsFor("en").promptStarters.map((s) => s.question),
     );
     assert.deepEqual(manifestProblems(filled, layout.schemaPath), []);
   });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildErrorCard, buildGuideCard, buildRequesterNotice } from "../../../src/cards/notice-cards";
-import { PROMPT_STARTERS } from "../../../src/domain";
+import { stringsFor } from "../../../src/domain";
 import { errorViewFromRun, progressViewFromRun } from "../../../src/cards";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";
@@ -51,7 +51,7 @@ describe("cards/notice-cards", () => {
     for (const language of ["en", "ja"] as const) {
       for (const card of [buildGuideCard("help", language, GUIDE), buildGuideCard("welcome", language, GUIDE)]) {
         const text = textOf(card);
-        for (const starter of PROMPT_STARTERS[language])
+        for (const starter of stringsFor(language).promptStarters)
           assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
         assert.ok(text.includes("• help — ") && text.includes("• reset — "), language);
       }

@@ -5,7 +5,7 @@ import { labelsFor } from "../../../src/domain";
 describe("progress card once the run has ended", () => {
   for (const [phase, key] of [
     ["answered", "phaseAnswered"],
-    ["under_review", "phaseUnderReview"],
+    ["underReview", "phaseUnderReview"],
     ["failed", "phaseFailed"],
   ] as const) {
     for (const language of ["en", "ja"] as const) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ModeratorAnswerSchema, PROMPT_STARTERS } from "../../../../src/domain";
+import { ModeratorAnswerSchema, stringsFor } from "../../../../src/domain";
 import { createOfflineChatModel } from "../../../../src/llm/offline";
 import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { runQuestion } from "../../../../src/workflow/runner";
@@ -41,7 +41,7 @@ describe("offline engine through the real workflow", () => {
 });
 
 describe("prompt starters offline", () => {
-  for (const starter of [...PROMPT_STARTERS.en, ...PROMPT_STARTERS.ja]) {
+  for (const starter of [...stringsFor("en").promptStarters, ...stringsFor("ja").promptStarters]) {
     it(`answers the starter "${starter.question}" with a cited answer`, async () => {
       const model = createOfflineChatModel({
         vocabulary: await buildQuestionVocabulary(sampleData),
