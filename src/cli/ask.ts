@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_
 
 const CLI_CONVERSATION = "cli";
 
-function dialogueOf(tokens: Exclude<ReturnType<typeof parseAsk>, number>["tokens"]): string[] {
+function dialogueOf(tokens: ReturnType<typeof parseAsk>["tokens"]): string[] {
   let current: string[] = [];
   const questions = [current];
   for (const token of tokens) {
@@ -35,11 +35,9 @@ const parseAsk = (argv: string[]) =>
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseAsk(argv);
-  if (typeof parsed === "number") return parsed;
   const { json, trace, mode } = parsed.values;
-  if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
+  if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode))
     return refuse(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})`, USAGE);
-  }
   const dialogue = dialogueOf(parsed.tokens);
   if (dialogue.some((question) => question === "")) {
     process.stderr.write(USAGE);

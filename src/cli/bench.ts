@@ -78,7 +78,7 @@ const FlagsSchema = z.object({
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
 async function dataBench(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, {
+  const { values } = parseCommand(argv, {
     usage: USAGE,
     options: {
       sizes: { type: "string" },
@@ -87,8 +87,6 @@ async function dataBench(argv: string[]): Promise<number> {
       "cosmos-without-rows": { type: "boolean", default: false },
     },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   const sizes = z
     .array(z.coerce.number().int().positive())
     .min(1)
@@ -103,7 +101,7 @@ async function dataBench(argv: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "data") return dataBench(argv.slice(1));
-  const parsed = parseCommand(argv, {
+  const { values, positionals } = parseCommand(argv, {
     usage: USAGE,
     positionals: true,
     // Every flag FlagsSchema reads: its booleans are switches, the rest take a value.
@@ -114,8 +112,6 @@ async function main(argv: string[]): Promise<number> {
       ]),
     ),
   });
-  if (typeof parsed === "number") return parsed;
-  const { values, positionals } = parsed;
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "calibrate") return calibrate(positionals[1], flags.out);

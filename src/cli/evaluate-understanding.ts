@@ -36,9 +36,7 @@ export const USAGE = `Usage: npm run evaluate -- <command>
 
 /** False refusals and out-of-scope recall: the offline engine always, and the configured model when there is one. */
 export async function scope(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/scope");
   const questions = (file: string) => z.array(z.string().min(1)).parse(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
   const cases = readScopeCases(questions("in-scope.json"), questions("off-topic.json"));
@@ -66,9 +64,7 @@ export async function scope(config: AppConfig, args: string[]): Promise<number> 
 
 /** Plays each follow-up dialogue through the whole workflow in its own conversation: offline, then with the configured model if any. */
 export async function followups(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { file: { type: "string" } } });
   // By default every fixture: the dialogues in one language and those switching between English and Japanese.
   const files = values.file
     ? [values.file]
@@ -96,9 +92,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
 
 /** Over the sample data and an imported vendor master. */
 export async function grounding(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
   const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
   const questions = [
     ...readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json")),

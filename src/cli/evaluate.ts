@@ -25,7 +25,7 @@ import { describeZodError } from "../domain/errors";
 import { err, followups, grounding, out, scope, USAGE } from "./evaluate-understanding";
 
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
+  const { values } = parseCommand(args, {
     usage: USAGE,
     options: {
       input: { type: "string" },
@@ -36,8 +36,6 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
       models: { type: "string" },
     },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
   const options = MetricOptionsSchema.safeParse({
     metric: values.metric,
@@ -71,9 +69,7 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function judge(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { logs: { type: "string" }, criteria: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { logs: { type: "string" }, criteria: { type: "string" } } });
   if (!values.logs) return usage("judge needs --logs DIR");
   const criteria = readCriteria(values.criteria ?? openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml"));
   const runs = readHistoryLogs(values.logs);
@@ -88,9 +84,7 @@ async function judge(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function transcripts(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { since: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { since: { type: "string" } } });
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);
   const summary = await runEvaluateTranscriptsOnce(config, { since: values.since, log: err });
@@ -99,9 +93,7 @@ async function transcripts(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function golden(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" }, json: { type: "boolean" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" }, json: { type: "boolean" } } });
   const cases = readGoldenSet(path.resolve(values.dir ?? config.env.GOLDEN_SET_DIR));
   const ask = await goldenWorkflow(config);
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
@@ -118,9 +110,7 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function canary(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   const record = await runGoldenCanaryOnce(config, { dir: values.dir, log: err });
   const { router, specialist, moderator } = record.deployedModels;
   const engine =
@@ -133,12 +123,10 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
+  const { values } = parseCommand(args, {
     usage: USAGE,
     options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   if (values.since !== undefined && values.days !== undefined) return usage("give --since or --days, not both");
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);
