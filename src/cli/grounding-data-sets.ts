@@ -2,7 +2,6 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppConfig } from "../config";
-import { parseRatesToJpy } from "../config/schema";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { DEFAULT_MAPPING } from "../import/mapping";
 import { silentProgress } from "../import/progress";
@@ -20,7 +19,6 @@ import { z } from "zod";
 /** The sample data, and a vendor master imported as a customer imports theirs (no aliases, ids in the ERP's format). */
 export async function groundingDataSets(config: AppConfig, importDirectory: string): Promise<GroundingDataSets> {
   const dataDirectory = mkdtempSync(path.join(os.tmpdir(), "procura-grounding-"));
-  const rates = parseRatesToJpy(config.env.FX_RATES_JPY);
   const imported = await runImport(new LocalDataStore(dataDirectory), {
     directory: importDirectory,
     mapping: DEFAULT_MAPPING,
@@ -29,7 +27,7 @@ export async function groundingDataSets(config: AppConfig, importDirectory: stri
     replace: false,
     issueLimit: 20,
     fiscalYearStartMonth: config.env.FISCAL_YEAR_START_MONTH,
-    ratesToJpy: typeof rates === "string" ? { JPY: 1 } : rates,
+    ratesToJpy: config.env.FX_RATES_JPY,
     today: new Date().toISOString().slice(0, 10),
     progress: silentProgress,
   });

@@ -3,7 +3,7 @@ import { ConfigurationError, redactUrlsIn } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
 import { effortProblem, type ModelProfile, type ModelRole, type WorkflowTunables } from "../domain/model-profile";
-import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
+import { EnvSchema, SECRET_SETTINGS, amountReaderRates, type Env } from "./schema";
 
 export type ModelProviderConfig =
   | { kind: "offline"; reason: string }
@@ -67,7 +67,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       storeExecutorIo: env.STORE_EXECUTOR_IO,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
-      jpyRates: amountReaderRates(parseRatesToJpy(env.FX_RATES_JPY) as Record<string, number>),
+      jpyRates: amountReaderRates(env.FX_RATES_JPY),
       promptsDir: env.PROMPTS_DIR,
     },
     approvals: {
@@ -128,20 +128,13 @@ function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
   };
 }
 
-const EFFORT_SETTINGS: Record<ModelRole, string> = {
-  rewriter: "REWRITER_REASONING_EFFORT",
-  router: "ROUTER_REASONING_EFFORT",
-  specialist: "SPECIALIST_REASONING_EFFORT",
-  moderator: "MODERATOR_REASONING_EFFORT",
-  evaluation: "EVAL_REASONING_EFFORT",
-};
-
 /** Efforts checked where the model is known before the first call (a stated base model, a compatible server's name; Azure deployment names say nothing). */
 function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: ModelProviderConfig): Record<ModelRole, ModelProfile> {
   const problems = Object.entries(profiles).flatMap(([role, profile]) => {
     const model = profile.baseModel ?? (provider.kind === "openai-compatible" ? profile.deployment : undefined);
     const problem = model === undefined ? undefined : effortProblem(model, profile.reasoningEffort);
-    return problem ? [`${EFFORT_SETTINGS[role as ModelRole]}="${profile.reasoningEffort}": ${problem}`] : [];
+    const setting = `${role === "evaluation" ? "EVAL" : role.toUpperCase()}_REASONING_EFFORT`;
+    return problem ? [`${setting}="${profile.reasoningEffort}": ${problem}`] : [];
   });
   if (problems.length > 0) throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
   return profiles;
