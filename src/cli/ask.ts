@@ -1,7 +1,6 @@
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { ORCHESTRATION_MODES, type OrchestrationMode, type RunState } from "../domain";
-import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
@@ -54,7 +53,6 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
     const deps = await buildWorkflowDeps(config, {
       data,
-      store: new MemoryRunStore(),
       events: {
         emit: (event) => {
           if (!json && event.type === "executor_completed")

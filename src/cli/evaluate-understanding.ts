@@ -9,8 +9,6 @@ import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../eval/grounding";
 import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
 import { buildQuestionVocabulary } from "../tools/question/vocabulary";
-import { createChatModel } from "../llm/create-chat-model";
-import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
@@ -47,12 +45,7 @@ export async function scope(config: AppConfig, args: string[]): Promise<number> 
   if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router.deployment})`, config });
   const rows: { engine: string; figures: ScopeFigures }[] = [];
   for (const { engine, config: engineConfig } of engines) {
-    const deps = await buildWorkflowDeps(engineConfig, {
-      data,
-      store: new MemoryRunStore(),
-      events: { emit: () => undefined },
-      model: await createChatModel(engineConfig, data),
-    });
+    const deps = await buildWorkflowDeps(engineConfig, { data });
     const figures = await measureScope(cases, async (question) => (await routeOnly(deps, question)).inScope);
     for (const mistake of figures.mistakes)
       err(`${engine}: ${mistake.inScope ? "refused" : "answered"} ${JSON.stringify(mistake.question)}`);
@@ -74,7 +67,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
   const vocabulary = await buildQuestionVocabulary(data);
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
   for (const provider of config.provider.kind === "offline" ? [offline] : [offline, config]) {
-    const deps = await buildWorkflowDeps(provider, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
+    const deps = await buildWorkflowDeps(provider, { data });
     const ask = async (question: string, conversationKey: string) => {
       const state = await runQuestion(deps, { question, conversationKey });
       await rememberRun(deps.memory, state);

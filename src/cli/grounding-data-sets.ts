@@ -7,7 +7,6 @@ import { DEFAULT_MAPPING } from "../import/mapping";
 import { silentProgress } from "../import/progress";
 import { runImport } from "../import/run-import";
 import { LocalDataStore, openLocalProcurementData } from "../storage/local-data-store";
-import { MemoryRunStore } from "../storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import { runQuestion } from "../workflow/runner";
@@ -43,7 +42,7 @@ export async function groundingDataSets(config: AppConfig, importDirectory: stri
 }
 
 async function dataSet(config: AppConfig, data: ProcurementData): Promise<GroundingDataSets["sample"]> {
-  const deps = await buildWorkflowDeps(config, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
+  const deps = await buildWorkflowDeps(config, { data });
   const tools = createToolRegistry(data, { fiscalYearStartMonth: (await data.describe()).fiscalYearStartMonth });
   return { ask: (question) => runQuestion(deps, { question }), figures: figuresFrom(tools), suppliers: await data.listSuppliers() };
 }
