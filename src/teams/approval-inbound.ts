@@ -98,12 +98,7 @@ function setApproverChannel(context: TurnContext, approvals: Approvals, language
 }
 
 function pendingRequest(context: TurnContext, language: Language): PendingRequest {
-  return {
-    actor: actorFrom(context.activity),
-    membership: rosterMembership(context),
-    language,
-    place: historyPlace(context.activity),
-  };
+  return { actor: actorFrom(context.activity), membership: rosterMembership(context), language, place: historyPlace(context.activity) };
 }
 
 function pendingCard(approvals: Approval[], language: Language): AdaptiveCard {
