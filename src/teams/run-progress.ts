@@ -32,6 +32,12 @@ export function followRunProgress(
 ): () => void {
   const now = () => systemClock.now();
   const cards = new Map<string, LatestOnlyQueue<RunState>>();
+  // Finished: with the run's last state; lease lost: with what was sent, as another instance now shows the run.
+  const closeCard = async (runId: string, last?: RunState) => {
+    const card = cards.get(runId);
+    cards.delete(runId);
+    await card?.close(last);
+  };
   return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
     switch (event.type) {
       case "started": {
@@ -73,22 +79,14 @@ export function followRunProgress(
         if (text) stream.informative(text);
         return;
       }
-      case "finished": {
-        const card = cards.get(event.state.runId);
-        cards.delete(event.state.runId);
-        await card?.close(event.state);
-        return;
-      }
+      case "finished":
+        return closeCard(event.state.runId, event.state);
       case "settled":
         if (event.state.requester?.stream) await deps.positions.forget(event.state.runId);
         return;
-      case "lease_lost": {
+      case "lease_lost":
         streams.delete(event.runId);
-        const card = cards.get(event.runId);
-        cards.delete(event.runId);
-        await card?.close();
-        return;
-      }
+        return closeCard(event.runId);
       default:
         return;
     }
