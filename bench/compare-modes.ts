@@ -95,12 +95,10 @@ export function modeTable(rows: readonly ModeRow[], cases: number): string {
 
 /** The CLI command: prints the table on stdout. */
 export async function compareModesCommand(args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
+  const { values } = parseCommand(args, {
     usage: "Usage: npm run evaluate -- compare-modes [--dir DIR]",
     options: { dir: { type: "string" } },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/golden");
   const rows = await compareModes(dir);
   process.stdout.write(`${modeTable(rows, readGoldenSet(dir).length)}\n`);

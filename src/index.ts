@@ -116,17 +116,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const admission = new UserAdmission({ maxInFlight: config.env.USER_MAX_IN_FLIGHT, maxPerMinute: config.env.USER_MAX_PER_MINUTE });
     settleAdmittedRuns(lifecycle, admission);
     const questions = new QuestionRuns({ queue: runQueue, newRunId: workflow.newRunId, queued: () => worker.wake(), admission, log });
-    const app = createBot({
-      config,
-      adapter,
-      botAppId: identity.appId,
-      store,
-      telemetry,
-      questions,
-      answers,
-      approvals,
-      log,
-    });
+    const app = createBot({ config, adapter, botAppId: identity.appId, store, telemetry, questions, answers, approvals, log });
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host,

@@ -14,12 +14,10 @@ const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function exportHistory(args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
+  const { values } = parseCommand(args, {
     usage: USAGE,
     options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" } },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   const format = values.format as ExportFormat;
   if (!EXPORT_FORMATS.includes(format)) return refuse(`--format must be csv or json, got ${values.format}`, USAGE);
   const since = values.since === undefined ? undefined : Date.parse(values.since);

@@ -22,11 +22,29 @@ type Parsed<T extends Options> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; tokens: true; strict: true }>
 >;
 
-export function parseCommand<T extends Options>(args: string[], spec: CommandSpec<T>, io: ArgsIo = STDIO): Parsed<T> | number {
+/** Thrown once the usage or a refusal is printed: the command ends with this exit code, having run nothing. */
+export class CommandExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+/** The exit code of a command, `CommandExit`'s included. */
+export async function exitCodeOf(run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CommandExit) return error.code;
+    throw error;
+  }
+}
+
+/** The parsed arguments; after `--help` or a bad option a `CommandExit`. */
+export function parseCommand<T extends Options>(args: string[], spec: CommandSpec<T>, io: ArgsIo = STDIO): Parsed<T> {
   const beforeTerminator = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
   if (beforeTerminator.some((arg) => arg === "--help" || arg === "-h")) {
     io.out(`${spec.usage.trimEnd()}\n`);
-    return 0;
+    throw new CommandExit(0);
   }
   try {
     return parseArgs({
@@ -37,7 +55,7 @@ export function parseCommand<T extends Options>(args: string[], spec: CommandSpe
       strict: true as const,
     });
   } catch (error) {
-    return refuse(argumentProblem(error as Error), spec.usage, io);
+    throw new CommandExit(refuse(argumentProblem(error as Error), spec.usage, io));
   }
 }
 
@@ -51,8 +69,8 @@ export function refuse(problem: string, usage: string, io: ArgsIo = STDIO): numb
 export async function subcommand(argv: string[], usage: string, commands: Record<string, (args: string[]) => Promise<number>>) {
   const [command, ...args] = argv;
   if (command !== undefined && Object.hasOwn(commands, command)) return commands[command](args);
-  const parsed = parseCommand(argv, { usage, options: {}, positionals: true });
-  return typeof parsed === "number" ? parsed : refuse(command ? `unknown command: ${command}` : "no command given", usage);
+  parseCommand(argv, { usage, options: {}, positionals: true });
+  return refuse(command ? `unknown command: ${command}` : "no command given", usage);
 }
 
 function argumentProblem(error: Error): string {
@@ -65,7 +83,7 @@ function argumentProblem(error: Error): string {
 
 /** A failure is one line (PROCURA_DEBUG=1 adds the detail). */
 export function runCommand(main: (argv: string[]) => Promise<number>, failed?: string): void {
-  main(process.argv.slice(2)).then(
+  exitCodeOf(() => main(process.argv.slice(2))).then(
     (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(`${failed ? `${failed}: ` : ""}${failureReport(error, debugRequested())}\n`);

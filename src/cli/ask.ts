@@ -1,7 +1,6 @@
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { ORCHESTRATION_MODES, type OrchestrationMode, type RunState } from "../domain";
-import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
@@ -16,7 +15,7 @@ const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_
 
 const CLI_CONVERSATION = "cli";
 
-function dialogueOf(tokens: Exclude<ReturnType<typeof parseAsk>, number>["tokens"]): string[] {
+function dialogueOf(tokens: ReturnType<typeof parseAsk>["tokens"]): string[] {
   let current: string[] = [];
   const questions = [current];
   for (const token of tokens) {
@@ -35,11 +34,9 @@ const parseAsk = (argv: string[]) =>
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseAsk(argv);
-  if (typeof parsed === "number") return parsed;
   const { json, trace, mode } = parsed.values;
-  if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
+  if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode))
     return refuse(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})`, USAGE);
-  }
   const dialogue = dialogueOf(parsed.tokens);
   if (dialogue.some((question) => question === "")) {
     process.stderr.write(USAGE);
@@ -56,7 +53,6 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
     const deps = await buildWorkflowDeps(config, {
       data,
-      store: new MemoryRunStore(),
       events: {
         emit: (event) => {
           if (!json && event.type === "executor_completed")

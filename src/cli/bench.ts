@@ -74,84 +74,83 @@ const FlagsSchema = z.object({
   "router-deployment": z.string().min(1).optional(),
   "hedge-quantile": z.coerce.number().min(0.5).max(0.99).optional(),
   "rewriter-in-router": z.boolean().default(false),
+  sizes: z
+    .string()
+    .default("10000,100000,1000000")
+    .transform((text) => text.split(","))
+    .pipe(z.array(z.coerce.number().int().positive()).min(1)),
+  keep: z.string().optional(),
+  cosmos: z.boolean().default(false),
+  "cosmos-without-rows": z.boolean().default(false),
 });
 
-/** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
-async function dataBench(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, {
-    usage: USAGE,
-    options: {
-      sizes: { type: "string" },
-      keep: { type: "string" },
-      cosmos: { type: "boolean", default: false },
-      "cosmos-without-rows": { type: "boolean", default: false },
-    },
-  });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
-  const sizes = z
-    .array(z.coerce.number().int().positive())
-    .min(1)
-    .parse((values.sizes ?? "10000,100000,1000000").split(","));
-  const cosmos = values["cosmos-without-rows"] ? "without-rows" : values.cosmos ? "all" : undefined;
-  const results = await runDataBench({ sizes, keep: values.keep, cosmos }, (line) =>
-    process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
-  );
-  process.stdout.write(`${formatDataBench(results)}\n\n${JSON.stringify(results, null, 2)}\n`);
-  return 0;
-}
+// Where a section's defaults differ from the load bench's. Latency: every question of the bench's fixture once (en and ja), at a
+// scale small enough to finish in a few minutes and large enough that the simulator's own work stays inside each call's model time.
+// Streaming: enough personal-chat questions for a p95, a few at a time as people ask. Prompt cache: enough consecutive runs to cover
+// every agent in both languages, few enough to read.
+const SECTION_DEFAULTS: Record<string, Partial<Record<keyof typeof FlagsSchema.shape, number>>> = {
+  latency: { runs: 38, "time-scale": 0.05 },
+  streaming: { runs: 20, concurrency: 4 },
+  "prompt-cache": { runs: 12 },
+};
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "data") return dataBench(argv.slice(1));
-  const parsed = parseCommand(argv, {
+  const { values, positionals } = parseCommand(argv, {
     usage: USAGE,
     positionals: true,
-    // Every flag FlagsSchema reads: its booleans are switches, the rest take a value.
+    // Every flag FlagsSchema reads: its booleans (each off by default) are switches, the rest take a value.
     options: Object.fromEntries(
       Object.entries(FlagsSchema.shape).map(([name, schema]) => [
         name,
-        { type: schema._def.innerType instanceof z.ZodBoolean ? ("boolean" as const) : ("string" as const) },
+        { type: typeof schema.parse(undefined) === "boolean" ? ("boolean" as const) : ("string" as const) },
       ]),
     ),
   });
-  if (typeof parsed === "number") return parsed;
-  const { values, positionals } = parsed;
-  const flags = FlagsSchema.parse(values);
   const section = positionals[0];
-  if (section === "calibrate") return calibrate(positionals[1], flags.out);
-  if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
+  const flags = FlagsSchema.parse({ ...SECTION_DEFAULTS[section ?? ""], ...values });
   const throughput = {
     timeScale: flags["throughput-time-scale"],
     concurrency: flags["throughput-concurrency"],
     questions: flags["throughput-questions"],
   };
   const log = (line: string) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`);
-  if (section === "throughput") return throughputOnly({ throughput, seed: flags.seed }, log);
-  if (section === "streaming")
-    return streaming(
-      values.runs === undefined ? STREAMING_RUNS : flags.runs,
-      values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency,
-      flags.seed,
-      log,
-    );
-  if (section === "latency")
-    return latency(
-      {
-        runs: values.runs === undefined ? LATENCY_RUNS : flags.runs,
-        followUps: flags["follow-ups"],
-        timeScale: values["time-scale"] === undefined ? LATENCY_TIME_SCALE : flags["time-scale"],
-        seed: flags.seed,
-        profiles: flags.profiles,
-        contentFilter: flags["content-filter"],
-        routerDeployment: flags["router-deployment"],
-        hedgeQuantile: flags["hedge-quantile"],
-        rewriterInRouter: flags["rewriter-in-router"],
-        inFlight: flags["in-flight"],
-      },
-      log,
-    );
-  if (section !== undefined)
-    throw new Error(`unknown bench section '${section}' (try: latency, calibrate, prompt-cache, throughput, streaming, data; --help)`);
+  switch (section) {
+    case "calibrate":
+      return calibrate(positionals[1], flags.out);
+    case "prompt-cache":
+      return promptCache(flags.runs);
+    case "throughput":
+      return throughputOnly({ throughput, seed: flags.seed }, log);
+    case "streaming":
+      return print(
+        formatStreamingTable,
+        await runStreamingScenario({ runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed }, log),
+      );
+    case "data": {
+      const cosmos = flags["cosmos-without-rows"] ? "without-rows" : flags.cosmos ? "all" : undefined;
+      return print(formatDataBench, await runDataBench({ sizes: flags.sizes, keep: flags.keep, cosmos }, log));
+    }
+    case "latency":
+      return latency(
+        {
+          runs: flags.runs,
+          followUps: flags["follow-ups"],
+          timeScale: flags["time-scale"],
+          seed: flags.seed,
+          profiles: flags.profiles,
+          contentFilter: flags["content-filter"],
+          routerDeployment: flags["router-deployment"],
+          hedgeQuantile: flags["hedge-quantile"],
+          rewriterInRouter: flags["rewriter-in-router"],
+          inFlight: flags["in-flight"],
+        },
+        log,
+      );
+    case undefined:
+      break;
+    default:
+      throw new Error(`unknown bench section '${section}' (try: latency, calibrate, prompt-cache, throughput, streaming, data; --help)`);
+  }
   const report = await runBench(
     {
       timeScale: flags["time-scale"],
@@ -165,25 +164,26 @@ async function main(argv: string[]): Promise<number> {
     },
     log,
   );
-  process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
+  print(formatReport, report);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
   return 0;
 }
 
-/** Every question of the bench's fixture once (en and ja). */
-const LATENCY_RUNS = 38;
-/** Small enough to finish in a few minutes, large enough that the simulator's own work stays inside each call's model time. */
-const LATENCY_TIME_SCALE = 0.05;
+/** A section's table, then its figures as JSON. */
+function print<T>(format: (figures: T) => string, figures: T): number {
+  process.stdout.write(`${format(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
+  return 0;
+}
 
 async function latency(options: LatencyOptions & { inFlight?: number }, log: Log): Promise<number> {
-  const rows = await runLatencyScenario(options, log);
-  process.stdout.write(`${formatLatencyTable(rows, options)}\n\n${JSON.stringify(rows, null, 2)}\n`);
+  print((rows) => formatLatencyTable(rows, options), await runLatencyScenario(options, log));
   if (options.inFlight !== undefined) {
     const figures = await runInFlightScenario(
       { questions: options.inFlight, seed: options.seed, toolData: createInMemoryProcurementData(generateSampleDataSet()) },
       log,
     );
-    process.stdout.write(`\n${formatInFlight(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
+    process.stdout.write("\n");
+    print(formatInFlight, figures);
   }
   return 0;
 }
@@ -198,16 +198,6 @@ async function calibrate(file: string | undefined, out: string | undefined): Pro
   return Object.keys(profiles).length > 0 ? 0 : 1;
 }
 
-/** Enough personal-chat questions for a p95, a few at a time as people ask (at full model speed). */
-const STREAMING_RUNS = 20;
-const STREAMING_CONCURRENCY = 4;
-
-async function streaming(runs: number, concurrency: number, seed: number, log: Log): Promise<number> {
-  const figures = await runStreamingScenario({ runs, concurrency, seed }, log);
-  process.stdout.write(`${formatStreamingTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
-  return 0;
-}
-
 async function throughputOnly(options: Parameters<typeof runThroughput>[0], log: Log): Promise<number> {
   const comparison = await runThroughput(options, log);
   const target = throughputTarget(comparison);
@@ -217,17 +207,12 @@ async function throughputOnly(options: Parameters<typeof runThroughput>[0], log:
   return 0;
 }
 
-/** Enough consecutive runs to cover every agent in both languages, few enough to read. */
-const PROMPT_CACHE_RUNS = 12;
-
 async function promptCache(runs: number): Promise<number> {
   const questions = benchQuestions(40)
     .filter((_, i) => i % 3 === 0)
     .slice(0, runs);
   process.stderr.write(`prompt cache: ${questions.length} questions, one after another, tokenized with o200k_base\n`);
-  const figures = await runPromptCacheScenario(questions);
-  process.stdout.write(`${formatPrefixTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
-  return 0;
+  return print(formatPrefixTable, await runPromptCacheScenario(questions));
 }
 
 runCommand(main, "bench failed");

@@ -19,14 +19,13 @@ const USAGE =
   "Usage: npm run chaos [-- scale-out [QUESTIONS] | fair-share]   (the resilience suite; scale-out: three instances on one queue, 60 questions unless given; fair-share: a second person's wait behind one person's 200 questions)";
 
 async function main(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
-  if (typeof parsed === "number") return parsed;
-  const [section, questions, ...rest] = parsed.positionals;
+  const { positionals } = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
+  const [section, questions, ...rest] = positionals;
   if (section !== undefined) {
     if (section === "scale-out" && rest.length === 0 && (questions === undefined || /^[1-9]\d*$/.test(questions)))
       return scaleOutMain(Number(questions ?? 60));
     if (section === "fair-share" && questions === undefined) return fairShareMain();
-    return refuse(`Unexpected argument ${parsed.positionals.join(" ")}.`, USAGE);
+    return refuse(`Unexpected argument ${positionals.join(" ")}.`, USAGE);
   }
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -75,30 +75,10 @@ net.Server.prototype.listen = function (...args) {
 
 /** It takes another port silently when `port` is in use: `port` and `requestedPort` then differ. */
 export async function startPlayground(botEndpoint: string, port: number, configFile: string = PLAYGROUND_CONFIG_FILE) {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      LOOPBACK_ONLY,
-      require.resolve("@microsoft/m365agentsplayground/cli.js"),
-      "-e",
-      botEndpoint,
-      "-c",
-      "msteams",
-      "--dt",
-      "-p",
-      String(port),
-    ],
-    {
-      env: {
-        ...process.env,
-        TEAMSAPPTESTER_BROWSER: "none",
-        DEFAULT_CHANNEL_ID: "msteams",
-        M365_AGENTS_PLAYGROUND_CONFIG_PATH: configFile,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const cli = require.resolve("@microsoft/m365agentsplayground/cli.js");
+  const args = ["--import", LOOPBACK_ONLY, cli, "-e", botEndpoint, "-c", "msteams", "--dt", "-p", String(port)];
+  const env = { TEAMSAPPTESTER_BROWSER: "none", DEFAULT_CHANNEL_ID: "msteams", M365_AGENTS_PLAYGROUND_CONFIG_PATH: configFile };
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const listening = new Promise<number>((resolve, reject) => {
     const read = (chunk: Buffer) => {

@@ -11,7 +11,7 @@ import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
 import { leaveDevStoreAddress } from "../storage/dev-store-address";
-import { parseCommand } from "./args";
+import { CommandExit, parseCommand } from "./args";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
 /** The local approvers, admins too (so `approvers here` typed in the approver's Playground works), unless the environment names others. */
@@ -66,8 +66,7 @@ const USAGE =
   "Usage: npm run dev   (the bot and two Agents Playgrounds; settings come from the environment: PORT, PLAYGROUND_PORT, PLAYGROUND_APPROVER_PORT, PROCURA_DATA_DIR, …)";
 
 async function main(): Promise<void> {
-  const parsed = parseCommand(process.argv.slice(2), { usage: USAGE, options: {} });
-  if (typeof parsed === "number") process.exit(parsed);
+  parseCommand(process.argv.slice(2), { usage: USAGE, options: {} });
   const config = devConfig();
   await assertBotPortFree(config);
   const store = await openCosmosStore(config);
@@ -109,6 +108,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
+    if (error instanceof CommandExit) process.exit(error.code);
     console.error(failureReport(error, debugRequested()));
     process.exit(1);
   });

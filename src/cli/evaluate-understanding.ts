@@ -9,8 +9,6 @@ import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../eval/grounding";
 import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
 import { buildQuestionVocabulary } from "../tools/question/vocabulary";
-import { createChatModel } from "../llm/create-chat-model";
-import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
@@ -36,9 +34,7 @@ export const USAGE = `Usage: npm run evaluate -- <command>
 
 /** False refusals and out-of-scope recall: the offline engine always, and the configured model when there is one. */
 export async function scope(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/scope");
   const questions = (file: string) => z.array(z.string().min(1)).parse(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
   const cases = readScopeCases(questions("in-scope.json"), questions("off-topic.json"));
@@ -49,12 +45,7 @@ export async function scope(config: AppConfig, args: string[]): Promise<number> 
   if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router.deployment})`, config });
   const rows: { engine: string; figures: ScopeFigures }[] = [];
   for (const { engine, config: engineConfig } of engines) {
-    const deps = await buildWorkflowDeps(engineConfig, {
-      data,
-      store: new MemoryRunStore(),
-      events: { emit: () => undefined },
-      model: await createChatModel(engineConfig, data),
-    });
+    const deps = await buildWorkflowDeps(engineConfig, { data });
     const figures = await measureScope(cases, async (question) => (await routeOnly(deps, question)).inScope);
     for (const mistake of figures.mistakes)
       err(`${engine}: ${mistake.inScope ? "refused" : "answered"} ${JSON.stringify(mistake.question)}`);
@@ -66,9 +57,7 @@ export async function scope(config: AppConfig, args: string[]): Promise<number> 
 
 /** Plays each follow-up dialogue through the whole workflow in its own conversation: offline, then with the configured model if any. */
 export async function followups(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { file: { type: "string" } } });
   // By default every fixture: the dialogues in one language and those switching between English and Japanese.
   const files = values.file
     ? [values.file]
@@ -78,7 +67,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
   const vocabulary = await buildQuestionVocabulary(data);
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
   for (const provider of config.provider.kind === "offline" ? [offline] : [offline, config]) {
-    const deps = await buildWorkflowDeps(provider, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
+    const deps = await buildWorkflowDeps(provider, { data });
     const ask = async (question: string, conversationKey: string) => {
       const state = await runQuestion(deps, { question, conversationKey });
       await rememberRun(deps.memory, state);
@@ -96,9 +85,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
 
 /** Over the sample data and an imported vendor master. */
 export async function grounding(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
   const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
   const questions = [
     ...readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json")),

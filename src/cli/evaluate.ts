@@ -23,7 +23,7 @@ import { describeZodError } from "../domain/errors";
 import { err, followups, grounding, out, scope, USAGE } from "./evaluate-understanding";
 
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
+  const { values } = parseCommand(args, {
     usage: USAGE,
     options: {
       input: { type: "string" },
@@ -34,8 +34,6 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
       models: { type: "string" },
     },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
   const options = MetricOptionsSchema.safeParse({
     metric: values.metric,
@@ -69,9 +67,7 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function judge(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { logs: { type: "string" }, criteria: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { logs: { type: "string" }, criteria: { type: "string" } } });
   if (!values.logs) return usage("judge needs --logs DIR");
   const criteria = readCriteria(values.criteria ?? openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml"));
   const runs = readHistoryLogs(values.logs);
@@ -86,9 +82,7 @@ async function judge(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function transcripts(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { since: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { since: { type: "string" } } });
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);
   const summary = await runEvaluateTranscriptsOnce(config, { since: values.since, log: err });
@@ -97,9 +91,7 @@ async function transcripts(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function golden(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" }, json: { type: "boolean" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" }, json: { type: "boolean" } } });
   const cases = readGoldenSet(path.resolve(values.dir ?? config.env.GOLDEN_SET_DIR));
   const ask = await goldenWorkflow(config);
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
@@ -116,9 +108,7 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function canary(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values } = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   const record = await runGoldenCanaryOnce(config, { dir: values.dir, log: err });
   const { router, specialist, moderator } = record.deployedModels;
   const engine =
@@ -131,12 +121,10 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
+  const { values } = parseCommand(args, {
     usage: USAGE,
     options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } },
   });
-  if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
   if (values.since !== undefined && values.days !== undefined) return usage("give --since or --days, not both");
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);

@@ -8,7 +8,6 @@ import { DEFAULT_MAPPING } from "../import/mapping";
 import { silentProgress } from "../import/progress";
 import { runImport } from "../import/run-import";
 import { LocalDataStore, openLocalProcurementData } from "../storage/local-data-store";
-import { MemoryRunStore } from "../storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import { runQuestion } from "../workflow/runner";
@@ -20,7 +19,6 @@ import { z } from "zod";
 /** The sample data, and a vendor master imported as a customer imports theirs (no aliases, ids in the ERP's format). */
 export async function groundingDataSets(config: AppConfig, importDirectory: string): Promise<GroundingDataSets> {
   const dataDirectory = mkdtempSync(path.join(os.tmpdir(), "procura-grounding-"));
-  const rates = parseRatesToJpy(config.env.FX_RATES_JPY);
   const imported = await runImport(new LocalDataStore(dataDirectory), {
     directory: importDirectory,
     mapping: DEFAULT_MAPPING,
@@ -29,7 +27,7 @@ export async function groundingDataSets(config: AppConfig, importDirectory: stri
     replace: false,
     issueLimit: 20,
     fiscalYearStartMonth: config.env.FISCAL_YEAR_START_MONTH,
-    ratesToJpy: typeof rates === "string" ? { JPY: 1 } : rates,
+    ratesToJpy: parseRatesToJpy(config.env.FX_RATES_JPY) as Record<string, number>,
     today: new Date().toISOString().slice(0, 10),
     progress: silentProgress,
   });
@@ -45,7 +43,7 @@ export async function groundingDataSets(config: AppConfig, importDirectory: stri
 }
 
 async function dataSet(config: AppConfig, data: ProcurementData): Promise<GroundingDataSets["sample"]> {
-  const deps = await buildWorkflowDeps(config, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
+  const deps = await buildWorkflowDeps(config, { data });
   const tools = createToolRegistry(data, { fiscalYearStartMonth: (await data.describe()).fiscalYearStartMonth });
   return { ask: (question) => runQuestion(deps, { question }), figures: figuresFrom(tools), suppliers: await data.listSuppliers() };
 }

@@ -15,7 +15,7 @@ import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { countOf } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
-import { parseCommand, runCommand, type ArgsIo } from "./args";
+import { exitCodeOf, parseCommand, runCommand, type ArgsIo } from "./args";
 
 const USAGE =
   "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--encoding utf-8|utf-16le|utf-16be|shift_jis] [--skip-invalid] [--replace] [--max-issues N]";
@@ -23,8 +23,12 @@ const USAGE =
 export type ImportCommandIo = ArgsIo & { env?: Record<string, string | undefined>; progress: Progress };
 
 /** 0 imported, 1 a file had errors, 2 usage. */
-export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
-  const parsed = parseCommand(
+export function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
+  return exitCodeOf(() => importFiles(argv, io));
+}
+
+async function importFiles(argv: string[], io: ImportCommandIo): Promise<number> {
+  const { values, positionals } = parseCommand(
     argv,
     {
       usage: USAGE,
@@ -41,8 +45,6 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
     },
     io,
   );
-  if (typeof parsed === "number") return parsed;
-  const { values, positionals } = parsed;
   const refused = (problem: string) => {
     io.err(`${problem}\n`);
     return 2;

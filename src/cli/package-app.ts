@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { ConfigurationError } from "../domain/errors";
-import { parseCommand } from "./args";
+import { CommandExit, parseCommand } from "./args";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLACEHOLDER = /\$\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -102,13 +102,12 @@ export function buildAppPackage(
 }
 
 function main(): number {
-  const parsed = parseCommand(process.argv.slice(2), {
+  const { values, positionals } = parseCommand(process.argv.slice(2), {
     usage: "Usage: npm run package -- [--env dev|ENV]   (builds appPackage/build/appPackage.ENV.zip from env/.env.ENV)",
     options: { env: { type: "string" } },
     positionals: true,
   });
-  if (typeof parsed === "number") return parsed;
-  const env = parsed.values.env ?? parsed.positionals[0] ?? "dev";
+  const env = values.env ?? positionals[0] ?? "dev";
   const appPackageDir = defaultLayout("").appPackageDir;
   const { manifestVersion } = JSON.parse(readFileSync(path.join(appPackageDir, "manifest.json"), "utf8")) as { manifestVersion: string };
   const layout = defaultLayout(manifestVersion);
@@ -121,6 +120,7 @@ if (require.main === module) {
   try {
     process.exitCode = main();
   } catch (error) {
+    if (error instanceof CommandExit) process.exit(error.code);
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }

@@ -16,12 +16,10 @@ const USAGE = `Usage: npm run renewals [-- --within DAYS] [--json]
 const MAX_WITHIN_DAYS = 3660;
 
 async function main(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, {
+  const { within, json } = parseCommand(argv, {
     usage: USAGE,
     options: { within: { type: "string" }, json: { type: "boolean", default: false } },
-  });
-  if (typeof parsed === "number") return parsed;
-  const { within, json } = parsed.values;
+  }).values;
   if (within !== undefined && !(/^\d+$/.test(within.trim()) && Number(within) <= MAX_WITHIN_DAYS))
     return refuse(`--within must be a whole number of days from 0 to ${MAX_WITHIN_DAYS}, got ${JSON.stringify(within)}.`, USAGE);
   const config = loadConfig();

@@ -5,12 +5,10 @@ import { openCosmosStore, seedSampleData } from "../storage";
 import { parseCommand, runCommand } from "./args";
 
 async function main(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, {
+  const dryRun = parseCommand(argv, {
     usage: "Usage: npm run seed [-- --dry-run]",
     options: { "dry-run": { type: "boolean", default: false } },
-  });
-  if (typeof parsed === "number") return parsed;
-  const dryRun = parsed.values["dry-run"];
+  }).values["dry-run"];
   const config = loadConfig();
   if (!config.env.COSMOS_ENDPOINT && !dryRun) {
     process.stderr.write(

@@ -5,13 +5,12 @@ import { openLocalProcurementData } from "../storage/local-data-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 
-async function openLocalOrSampleData(dataDirectory: string): Promise<ProcurementData> {
-  return (await openLocalProcurementData(dataDirectory)) ?? createInMemoryProcurementData(generateSampleDataSet());
-}
-
 /** The data a command answers from, as the bot does: Cosmos when COSMOS_ENDPOINT is set, else the local data directory (or the sample). */
 export async function openToolData(config: AppConfig, log: Log): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
-  if (!config.env.COSMOS_ENDPOINT) return { data: await openLocalOrSampleData(config.env.PROCURA_DATA_DIR), close: async () => {} };
+  if (!config.env.COSMOS_ENDPOINT) {
+    const local = await openLocalProcurementData(config.env.PROCURA_DATA_DIR);
+    return { data: local ?? createInMemoryProcurementData(generateSampleDataSet()), close: async () => {} };
+  }
   const store = await openCosmosStore(config, { log });
   return { data: store.toolData, close: () => store.close() };
 }

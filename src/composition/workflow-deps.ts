@@ -23,20 +23,23 @@ export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">)
   return { ...tunables, models };
 }
 
-/** Wires the workflow for an entry point; without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation). */
+/**
+ * Wires the workflow for an entry point; without `store`, `events` or `memory`, runs, their events and conversations stay in this process
+ * (one-shot CLIs, evaluation).
+ */
 export async function buildWorkflowDeps(
   config: Pick<AppConfig, "workflow" | "models" | "memory"> & ChatModelSettings,
-  options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
+  options: { data: ProcurementData; store?: RunStore; events?: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
   const vocabulary = await buildQuestionVocabulary(options.data);
   return {
     model: options.model ?? (await createChatModel(config, options.data)),
     tools: createToolRegistry(options.data, { fiscalYearStartMonth: (await options.data.describe()).fiscalYearStartMonth }),
     evidencePlanner: createEvidencePlanner({ vocabulary, clock: systemClock, jpyRates: config.workflow.jpyRates }),
-    store: options.store,
+    store: options.store ?? new MemoryRunStore(),
     memory: options.memory ?? new InMemoryConversationMemory(config.memory),
     clock: systemClock,
-    events: options.events,
+    events: options.events ?? { emit: () => undefined },
     prompts: loadPromptLibrary(config.workflow.promptsDir),
     settings: workflowSettings(config),
     newRunId: randomUUID,
@@ -48,13 +51,7 @@ export type AskWorkflow = (question: string) => Promise<TranscriptDocument>;
 
 /** The whole workflow in memory over the sample data the golden cases are written against; `tune` changes the wiring in memory only (what-if runs). */
 export async function goldenWorkflow(config: AppConfig, tune: (deps: WorkflowDeps) => WorkflowDeps = (deps) => deps): Promise<AskWorkflow> {
-  const deps = tune(
-    await buildWorkflowDeps(config, {
-      data: createInMemoryProcurementData(generateSampleDataSet()),
-      store: new MemoryRunStore(),
-      events: { emit: () => undefined },
-    }),
-  );
+  const deps = tune(await buildWorkflowDeps(config, { data: createInMemoryProcurementData(generateSampleDataSet()) }));
   return async (question) => buildTranscript(await runQuestion(deps, { question }));
 }
 

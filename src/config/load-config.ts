@@ -91,57 +91,46 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
 }
 
 /** The GA models infra/main.bicep deploys, each deployment named after its model (docs/models.md): an unset role uses one and knows its model. */
-const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
+const DEFAULT_MODELS = { ROUTER: "gpt-5.4-mini", REWRITER: "gpt-5.4-mini", SPECIALIST: "gpt-5.4-mini", MODERATOR: "gpt-5.4" } as const;
 
 function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
+  // `deployed` names the settings of the deployment a role uses: a rewriter without one of its own uses the Router's, family included,
+  // and the evaluation model the Moderator's.
   const profile = (
-    setting: { deployment: string | undefined; baseModel: string | undefined; defaultModel: string },
+    deployed: keyof typeof DEFAULT_MODELS,
     family: ModelProfile["family"],
     reasoningEffort: ModelProfile["reasoningEffort"],
   ): ModelProfile => {
-    const baseModel = setting.baseModel ?? (setting.deployment === undefined ? setting.defaultModel : undefined);
+    const deployment = env[`${deployed}_MODEL`];
+    const baseModel = env[`${deployed}_BASE_MODEL`] ?? (deployment === undefined ? DEFAULT_MODELS[deployed] : undefined);
     return {
-      deployment: setting.deployment ?? setting.defaultModel,
+      deployment: deployment ?? DEFAULT_MODELS[deployed],
       reasoningEffort,
       ...(baseModel ? { baseModel } : {}),
       ...(family ? { family } : {}),
     };
   };
-  const router = { deployment: env.ROUTER_MODEL, baseModel: env.ROUTER_BASE_MODEL, defaultModel: DEFAULT_MODELS.router };
-  const moderator = { deployment: env.MODERATOR_MODEL, baseModel: env.MODERATOR_BASE_MODEL, defaultModel: DEFAULT_MODELS.moderator };
-  // A rewriter without a deployment of its own shares the Router's, model and family included.
-  const ownRewriter = env.REWRITER_MODEL !== undefined;
+  const rewriter = env.REWRITER_MODEL === undefined ? "ROUTER" : "REWRITER";
   return {
     rewriter: profile(
-      ownRewriter ? { ...router, deployment: env.REWRITER_MODEL, baseModel: env.REWRITER_BASE_MODEL } : router,
-      env.REWRITER_MODEL_FAMILY ?? (ownRewriter ? undefined : env.ROUTER_MODEL_FAMILY),
+      rewriter,
+      env.REWRITER_MODEL_FAMILY ?? (rewriter === "ROUTER" ? env.ROUTER_MODEL_FAMILY : undefined),
       env.REWRITER_REASONING_EFFORT,
     ),
-    router: profile(router, env.ROUTER_MODEL_FAMILY, env.ROUTER_REASONING_EFFORT),
-    specialist: profile(
-      { deployment: env.SPECIALIST_MODEL, baseModel: env.SPECIALIST_BASE_MODEL, defaultModel: DEFAULT_MODELS.specialist },
-      env.SPECIALIST_MODEL_FAMILY,
-      env.SPECIALIST_REASONING_EFFORT,
-    ),
-    moderator: profile(moderator, env.MODERATOR_MODEL_FAMILY, env.MODERATOR_REASONING_EFFORT),
-    evaluation: profile(moderator, env.EVAL_MODEL_FAMILY ?? env.MODERATOR_MODEL_FAMILY, env.EVAL_REASONING_EFFORT),
+    router: profile("ROUTER", env.ROUTER_MODEL_FAMILY, env.ROUTER_REASONING_EFFORT),
+    specialist: profile("SPECIALIST", env.SPECIALIST_MODEL_FAMILY, env.SPECIALIST_REASONING_EFFORT),
+    moderator: profile("MODERATOR", env.MODERATOR_MODEL_FAMILY, env.MODERATOR_REASONING_EFFORT),
+    evaluation: profile("MODERATOR", env.EVAL_MODEL_FAMILY ?? env.MODERATOR_MODEL_FAMILY, env.EVAL_REASONING_EFFORT),
   };
 }
-
-const EFFORT_SETTINGS: Record<ModelRole, string> = {
-  rewriter: "REWRITER_REASONING_EFFORT",
-  router: "ROUTER_REASONING_EFFORT",
-  specialist: "SPECIALIST_REASONING_EFFORT",
-  moderator: "MODERATOR_REASONING_EFFORT",
-  evaluation: "EVAL_REASONING_EFFORT",
-};
 
 /** Efforts checked where the model is known before the first call (a stated base model, a compatible server's name; Azure deployment names say nothing). */
 function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: ModelProviderConfig): Record<ModelRole, ModelProfile> {
   const problems = Object.entries(profiles).flatMap(([role, profile]) => {
     const model = profile.baseModel ?? (provider.kind === "openai-compatible" ? profile.deployment : undefined);
     const problem = model === undefined ? undefined : effortProblem(model, profile.reasoningEffort);
-    return problem ? [`${EFFORT_SETTINGS[role as ModelRole]}="${profile.reasoningEffort}": ${problem}`] : [];
+    const setting = `${role === "evaluation" ? "EVAL" : role.toUpperCase()}_REASONING_EFFORT`;
+    return problem ? [`${setting}="${profile.reasoningEffort}": ${problem}`] : [];
   });
   if (problems.length > 0) throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
   return profiles;

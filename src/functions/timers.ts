@@ -22,15 +22,8 @@ timer("approval-maintenance", config.env.APPROVAL_SCHEDULE, async (context, log)
 
 timer("evaluate-transcripts", config.env.EVAL_SCHEDULE, async (context, log) => {
   const summary = await runEvaluateTranscriptsOnce(config, { log });
-  context.log(
-    JSON.stringify({
-      jobRunId: summary.jobRunId,
-      evaluated: summary.evaluated.length,
-      disagreements: summary.disagreements,
-      failed: summary.failed,
-      skipped: summary.skipped,
-    }),
-  );
+  const { jobRunId, disagreements, failed, skipped } = summary;
+  context.log(JSON.stringify({ jobRunId, evaluated: summary.evaluated.length, disagreements, failed, skipped }));
   // Each transcript's per-model scores, so a run's log shows where the evaluation models disagree.
   for (const transcript of summary.scores) context.log(JSON.stringify(transcript));
   if (summary.failed.length > 0)

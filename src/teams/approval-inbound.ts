@@ -1,5 +1,5 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
-import type { Actor, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
+import type { Actor, Approvals, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
 import { localeLanguage, stringsFor, type Approval, type Language } from "../domain";
 import type { BotContext } from "./bot-deps";
@@ -42,8 +42,20 @@ export function rosterMembership(context: TurnContext): TeamMembership {
 }
 
 /** `approvers here` and `approvals pending` are handled before any route and end the turn (false); anything else goes on (true). */
-export async function approvalCommands(ctx: BotContext<"approvals">): Promise<boolean> {
-  return (await approversHere(ctx)) && (await approvalsPending(ctx));
+export async function approvalCommands({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
+  const { activity } = context;
+  const text = activity.type === "message" ? activity.text : undefined;
+  const approversHere = approversHereLanguage(text);
+  const typed = approversHere ?? approvalsPendingLanguage(text);
+  if (!typed || !approvals) return true;
+  // Typed in Japanese: answered in Japanese, whatever the client's locale.
+  const language = typed === "ja" ? "ja" : localeLanguage(activity.locale);
+  if (approversHere) await context.sendActivity(await setApproverChannel(context, approvals, language));
+  else {
+    const pending = await approvals.pending(pendingRequest(context, language));
+    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
+  }
+  return false;
 }
 
 /** An `approval.*` click or a pending list's "post again"; a decision is not continued here: it is a run queue message. */
@@ -69,44 +81,24 @@ export function approversHereLanguage(text: string | undefined): Language | unde
   return typedCommandLanguage(APPROVERS_HERE, text);
 }
 
-async function approversHere({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
+/** `approvers here` typed in a channel makes it the approver channel (the approvals module decides who may). */
+function setApproverChannel(context: TurnContext, approvals: Approvals, language: Language): Promise<string> {
   const { activity } = context;
-  const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
-  if (!commandLanguage || !approvals) return true;
   const channelData = activity.channelData as { team?: { id?: string }; channel?: { id?: string }; tenant?: { id?: string } } | undefined;
   const teamId = channelData?.team?.id;
   const channelId = channelData?.channel?.id;
   const tenantId = actorFrom(activity).tenantId;
   const inChannel = activity.conversation?.conversationType === "channel" && teamId && channelId && activity.serviceUrl;
-  const reply = await approvals.setApproverChannel({
+  return approvals.setApproverChannel({
     actor: actorFrom(activity),
     membership: rosterMembership(context),
-    // Typed in Japanese: answered in Japanese, whatever the client's locale.
-    language: commandLanguage === "ja" ? "ja" : localeLanguage(activity.locale),
+    language,
     ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
   });
-  await context.sendActivity(reply);
-  return false;
 }
 
 function pendingRequest(context: TurnContext, language: Language): PendingRequest {
-  return {
-    actor: actorFrom(context.activity),
-    membership: rosterMembership(context),
-    language,
-    place: historyPlace(context.activity),
-  };
-}
-
-async function approvalsPending({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
-  const { activity } = context;
-  const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;
-  if (!typed || !approvals) return true;
-  // Typed in Japanese: answered in Japanese, whatever the client's locale.
-  const language = typed === "ja" ? "ja" : localeLanguage(activity.locale);
-  const pending = await approvals.pending(pendingRequest(context, language));
-  await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
-  return false;
+  return { actor: actorFrom(context.activity), membership: rosterMembership(context), language, place: historyPlace(context.activity) };
 }
 
 function pendingCard(approvals: Approval[], language: Language): AdaptiveCard {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 // Before restify: it triggers a deprecation warning this module drops (see there).
 import "./http-parser-warning";
 import * as restify from "restify";
@@ -145,14 +146,9 @@ function refuse(res: restify.Response, next: restify.Next, status: number, error
 
 /** Listens, or fails with a ConfigurationError naming the port and the setting that changes it, not a bare EADDRINUSE. */
 async function listenOrExplain(server: restify.Server, port: number, host: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException) => reject(explainListenError(error, port, host));
-    server.once("error", failed);
-    server.listen(port, host, () => {
-      server.removeListener("error", failed);
-      resolve();
-    });
-  });
+  server.listen(port, host);
+  // restify passes on its HTTP server's events: an `error` before `listening` rejects.
+  await once(server, "listening").catch((error: unknown) => Promise.reject(explainListenError(error as NodeJS.ErrnoException, port, host)));
 }
 
 function explainListenError(error: NodeJS.ErrnoException, port: number, host: string): Error {

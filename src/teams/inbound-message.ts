@@ -13,13 +13,7 @@ type InboundMessage =
   | { kind: "attachments_only" }
   | { kind: "card_submit" };
 
-const COMMANDS: Record<string, "help" | "reset"> = {
-  help: "help",
-  "?": "help",
-  ヘルプ: "help",
-  reset: "reset",
-  リセット: "reset",
-};
+const COMMANDS: Record<string, "help" | "reset"> = { help: "help", "?": "help", ヘルプ: "help", reset: "reset", リセット: "reset" };
 
 /** Teams adds an HTML copy of every typed message as an attachment; it is not a file. */
 const TEXT_COPY_TYPES = new Set(["text/html", "text/plain"]);

@@ -1,10 +1,12 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 // Sends values one at a time, in order, latest only, at most one per `minIntervalMs` (Teams throttles message updates): a burst
 // costs one update, and updates of one run never race. `close` sends the last value at once.
 export class LatestOnlyQueue<T> {
   private pending: { value: T } | undefined;
   private running: Promise<void> | undefined;
-  private closed = false;
-  private wake: (() => void) | undefined;
+  /** Aborted by `close`: nothing more is taken, and a pause for the interval ends at once. */
+  private readonly closing = new AbortController();
 
   // `lastSentAt`: when a value went out before this queue existed (a continued stream), so the first waits out the interval too.
   constructor(
@@ -15,23 +17,22 @@ export class LatestOnlyQueue<T> {
   ) {}
 
   push(value: T): void {
-    if (this.closed) return;
+    if (this.closing.signal.aborted) return;
     this.pending = { value };
     this.running ??= this.drain();
   }
 
   async close(last?: T): Promise<void> {
-    if (this.closed) return this.running;
+    if (this.closing.signal.aborted) return this.running;
     if (last !== undefined) this.push(last);
-    this.closed = true;
-    this.wake?.();
+    this.closing.abort();
     await this.running;
   }
 
   private async drain(): Promise<void> {
     while (this.pending) {
       const due = (this.lastSentAt ?? -Infinity) + this.minIntervalMs - Date.now();
-      if (!this.closed && due > 0) await this.pause(due);
+      if (due > 0) await sleep(due, undefined, { signal: this.closing.signal }).catch(() => undefined);
       if (!this.pending) break;
       const { value } = this.pending;
       this.pending = undefined;
@@ -43,16 +44,5 @@ export class LatestOnlyQueue<T> {
       }
     }
     this.running = undefined;
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => (this.wake = undefined));
   }
 }

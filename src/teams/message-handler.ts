@@ -34,23 +34,21 @@ export async function handleMessage(ctx: BotContext<"questions" | "config" | "st
     case "approvals_history":
       await handleApprovalsHistory(ctx, message.command);
       return;
-    case "approvals_pending":
-      await context.sendActivity(replies.approvalsUnavailable);
-      return;
-    case "empty":
-      await context.sendActivity(replies.emptyHint);
-      return;
     case "too_long":
       await context.sendActivity(replies.tooLong(message.length, message.max));
       return;
-    case "attachments_only":
-      await context.sendActivity(replies.attachmentsOnly);
-      return;
-    case "card_submit":
-      await context.sendActivity(replies.unsupportedAction);
-      return;
+    default:
+      await context.sendActivity(replies[FIXED_REPLIES[message.kind]]);
   }
 }
+
+/** What a message that starts nothing is told. */
+const FIXED_REPLIES = {
+  approvals_pending: "approvalsUnavailable",
+  empty: "emptyHint",
+  attachments_only: "attachmentsOnly",
+  card_submit: "unsupportedAction",
+} as const;
 
 async function handleApprovalsHistory(ctx: BotContext<"approvals">, command: ApprovalsHistoryCommand): Promise<void> {
   const { turn: context, services } = ctx;

@@ -14,7 +14,7 @@ import {
 } from "../domain";
 import type { RunQueue } from "../workflow/ports";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import { cardActivity, type Messenger } from "./messenger";
+import { cardActivity } from "./messenger";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
 
@@ -73,14 +73,11 @@ export class QuestionRuns {
 
   /** Why nothing was started, as the turn's reply: a started stream ends with it, so none is left open in the chat. */
   private async tell(context: TurnContext, reference: Partial<ConversationReference>, stream: StreamPosition | undefined, text: string) {
-    if (stream)
-      await new TeamsStream(turnMessenger(context), reference, stream, {
-        limits: TEAMS_STREAM_LIMITS,
-        now: () => systemClock.now(),
-        save: async () => {},
-        log: this.deps.log,
-      }).end({ text });
-    else await context.sendActivity({ text });
+    if (!stream) return context.sendActivity({ text });
+    // Sent as the turn's reply: the stream's activities go back through this turn.
+    const messenger = { send: async (_reference: unknown, activity: Partial<Activity>) => (await context.sendActivity(activity))?.id };
+    const options = { limits: TEAMS_STREAM_LIMITS, now: () => systemClock.now(), save: async () => {}, log: this.deps.log };
+    await new TeamsStream(messenger, reference, stream, options).end({ text });
   }
 
   /** A personal chat's first stream update (itself a typing activity), elsewhere the typing indicator. */
@@ -109,10 +106,6 @@ export class QuestionRuns {
     );
     return progress?.id ? { progressActivityId: progress.id } : {};
   }
-}
-
-function turnMessenger(context: TurnContext): Pick<Messenger, "send"> {
-  return { send: async (_reference, activity) => (await context.sendActivity(activity))?.id };
 }
 
 function requesterOf(activity: Activity): Requester {

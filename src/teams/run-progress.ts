@@ -32,19 +32,25 @@ export function followRunProgress(
 ): () => void {
   const now = () => systemClock.now();
   const cards = new Map<string, LatestOnlyQueue<RunState>>();
+  // Finished: with the run's last state; lease lost: with what was sent, as another instance now shows the run.
+  const closeCard = async (runId: string, last?: RunState) => {
+    const card = cards.get(runId);
+    cards.delete(runId);
+    await card?.close(last);
+  };
   return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
     switch (event.type) {
       case "started": {
         const { runId, reference, requester } = event.state;
         if (!reference) return;
         if (requester?.progressActivityId) {
-          const message = new ProgressMessage(deps.messenger, reference, requester.progressActivityId, deps.log);
+          const show = progressMessage(deps.messenger, reference, requester.progressActivityId, deps.log);
           // A taken-over run's old card finishes its last update on its own; the new card does not wait.
           void cards.get(runId)?.close();
           cards.set(
             runId,
             new LatestOnlyQueue<RunState>(
-              (state) => message.show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, now())))),
+              (state) => show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, now())))),
               (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
               PROGRESS_UPDATE_INTERVAL_MS,
             ),
@@ -73,22 +79,14 @@ export function followRunProgress(
         if (text) stream.informative(text);
         return;
       }
-      case "finished": {
-        const card = cards.get(event.state.runId);
-        cards.delete(event.state.runId);
-        await card?.close(event.state);
-        return;
-      }
+      case "finished":
+        return closeCard(event.state.runId, event.state);
       case "settled":
         if (event.state.requester?.stream) await deps.positions.forget(event.state.runId);
         return;
-      case "lease_lost": {
+      case "lease_lost":
         streams.delete(event.runId);
-        const card = cards.get(event.runId);
-        cards.delete(event.runId);
-        await card?.close();
-        return;
-      }
+        return closeCard(event.runId);
       default:
         return;
     }
@@ -119,26 +117,18 @@ export function streamedConclusions(streams: RunStreams): AnswerPreview {
 
 // Updated in place; when an update fails (a message sent before a restart may no longer be editable) it is replaced, once, by a new
 // message that later updates go to, so the requester never looks at a stale card.
-class ProgressMessage {
-  private replaced = false;
-
-  constructor(
-    private readonly messenger: Pick<Messenger, "send" | "update">,
-    private readonly reference: Reference,
-    private activityId: string,
-    private readonly log: Log,
-  ) {}
-
-  async show(activity: Partial<Activity>): Promise<void> {
+function progressMessage(messenger: Messenger, reference: Reference, activityId: string, log: Log) {
+  let replaced = false;
+  return async (activity: Partial<Activity>): Promise<void> => {
     try {
-      await this.messenger.update(this.reference, this.activityId, activity);
+      await messenger.update(reference, activityId, activity);
     } catch (error) {
-      if (this.replaced) throw error;
-      this.replaced = true;
-      this.log(`progress card ${this.activityId} could not be updated (${describeError(error)}); sending a new one`);
-      this.activityId = (await this.messenger.send(this.reference, activity)) ?? this.activityId;
+      if (replaced) throw error;
+      replaced = true;
+      log(`progress card ${activityId} could not be updated (${describeError(error)}); sending a new one`);
+      activityId = (await messenger.send(reference, activity)) ?? activityId;
     }
-  }
+  };
 }
 
 // Kept in the bot's state storage, not the run record: that is written under its owner's version tag, and a stream update between
@@ -149,8 +139,7 @@ export class StreamPositions {
   async get(runId: string): Promise<StreamPosition | undefined> {
     const items = await this.storage.read([keyOf(runId)]);
     // The schema drops what the storage adds (its eTag).
-    const parsed = StreamPositionSchema.safeParse(items[keyOf(runId)]);
-    return parsed.success ? parsed.data : undefined;
+    return StreamPositionSchema.safeParse(items[keyOf(runId)]).data;
   }
 
   async save(runId: string, position: StreamPosition): Promise<void> {
