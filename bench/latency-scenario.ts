@@ -79,6 +79,8 @@ export interface LatencyOptions {
   hedgeQuantile?: number;
   /** Figures of follow-ups as if the rewriter and the Router were one call (see `asOneUnderstandingCall`). */
   rewriterInRouter?: boolean;
+  /** The first streamed text as if the Router's first choice streamed its own summary (see `leadSpecialistWords`). */
+  specialistStreams?: boolean;
 }
 
 const DIALOGUES = path.join(__dirname, "..", "test", "fixtures", "followups", "dialogues.json");
@@ -132,9 +134,18 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
           deps.answerPreview = { conclusion: (_runId, text) => (firstShown ??= { at: performance.now(), text }) };
           const state = await runQuestion(deps, { question, mode, conversationKey });
           const merged = options.rewriterInRouter === true ? asOneUnderstandingCall(sim.calls, profiles, options.timeScale) : undefined;
-          runs.push(
-            figuresOf(merged?.rest ?? sim.calls, guessed, state.decision?.selected, firstShown, mode, options.timeScale, merged?.lead),
+          const figures = figuresOf(
+            merged?.rest ?? sim.calls,
+            guessed,
+            state.decision?.selected,
+            firstShown,
+            mode,
+            options.timeScale,
+            merged?.lead,
           );
+          const streamedBy = options.specialistStreams === true && firstShown !== undefined ? state.decision?.selected[0] : undefined;
+          const early = streamedBy === undefined ? undefined : leadSpecialistWords(sim.calls, guessed, streamedBy, mode, profiles, options);
+          runs.push(early === undefined ? figures : { ...figures, firstTextMs: Math.min(figures.firstTextMs ?? Infinity, early) });
         }
         rows.push({
           mode,
@@ -218,6 +229,37 @@ export function asOneUnderstandingCall(calls: readonly SimulatedCall[], profiles
   return { lead, rest: calls.filter((c) => c !== rewriter && c !== router) };
 }
 
+/**
+ * When the answer's first words would show if the Router's first choice streamed its own finding,
+ * summary first, as the answer's opening while the Moderator still merges (not built: a change of who
+ * writes the answer's first words). They show at the later of two points on the path: the first chunk
+ * of that specialist's last call before the first merge (the one that writes the finding, after any tool calls), and the end
+ * of the Router's call, since nothing may stream before the Router has confirmed the specialist and
+ * said no approval is needed. A non-streamed call's first chunk is where its schedule would have
+ * released it: its end less the rest of its output at the model's speed.
+ */
+export function leadSpecialistWords(
+  calls: readonly SimulatedCall[],
+  guessed: ReadonlySet<string>,
+  specialist: string,
+  mode: OrchestrationMode,
+  profiles: ModelProfiles,
+  options: Pick<LatencyOptions, "timeScale" | "contentFilter">,
+): number | undefined {
+  const path = criticalPath(answerCalls(calls, [specialist]), { sequential: mode === "group-chat", speculative: guessed });
+  // Its finding before the first merge: a call after it answers the quality gate's re-ask, which nothing shown waits for.
+  const merging = calls.find((c) => c.agentId === "moderator")?.startedAt ?? Infinity;
+  const finding = calls.filter((c) => c.agentId === specialist && !c.aborted && c.startedAt < merging).at(-1);
+  const router = calls.find((c) => c.agentId === "router");
+  const findingEnd = finding === undefined ? undefined : path.longestTo(finding);
+  const routerEnd = router === undefined ? undefined : path.longestTo(router);
+  if (finding?.plannedMs === undefined || findingEnd === undefined || routerEnd === undefined) return undefined;
+  const profile = latencyProfileOf(finding.model, undefined, profiles);
+  const firstChunkTokens = options.contentFilter === "asynchronous" ? 1 : profile.filterChunkTokens;
+  const rest = Math.max(0, finding.outputTokens - firstChunkTokens) * (1000 / profile.tokensPerSecond) * options.timeScale;
+  return Math.max(findingEnd - rest, routerEnd) / options.timeScale;
+}
+
 /** A call by a specialist (not the rewriter, the Router or the Moderator). */
 function isSpecialistCall(call: SimulatedCall): boolean {
   return !["rewriter", "router", "moderator"].includes(call.agentId);
@@ -236,7 +278,7 @@ function costOf(calls: readonly SimulatedCall[]): number {
 export function formatLatencyTable(rows: readonly LatencyRow[], options: LatencyOptions): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
-    `Latency simulator (planned model time at full speed; run at ×${options.timeScale}, seed ${options.seed}, ${options.contentFilter} content filter, profiles ${options.profiles ?? "bench/sim/model-profiles.json"}${options.hedgeQuantile === undefined ? "" : `, calls hedged at p${Math.round(options.hedgeQuantile * 100)} of time to first token`}${options.rewriterInRouter === true ? ", follow-ups as if the rewriter and the Router were one call" : ""}), questions one at a time.`,
+    `Latency simulator (planned model time at full speed; run at ×${options.timeScale}, seed ${options.seed}, ${options.contentFilter} content filter, profiles ${options.profiles ?? "bench/sim/model-profiles.json"}${options.hedgeQuantile === undefined ? "" : `, calls hedged at p${Math.round(options.hedgeQuantile * 100)} of time to first token`}${options.rewriterInRouter === true ? ", follow-ups as if the rewriter and the Router were one call" : ""}${options.specialistStreams === true ? ", first text as if the Router's first choice streamed its summary" : ""}), questions one at a time.`,
     "",
     "| mode | questions | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question (of which cancelled calls) | speculative calls' cost |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",

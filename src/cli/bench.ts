@@ -3,7 +3,7 @@ const USAGE = `Usage: npm run bench -- [SECTION] [flags]
 
   latency [--runs 38] [--follow-ups 19] [--time-scale 0.05] [--seed 7] [--profiles FILE]
           [--content-filter default|asynchronous] [--router-deployment NAME] [--hedge-quantile 0.9]
-          [--rewriter-in-router] [--in-flight 40]
+          [--rewriter-in-router] [--specialist-streams] [--in-flight 40]
       Per orchestration mode, first questions and follow-ups apart (the rewriter on a follow-up's
       path): model calls in sequence, output tokens on the critical path, first streamed text and
       full answer p50/p95, cost per question, over the latency simulator. Times are planned model
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run bench -- [SECTION] [flags]
       (bench/sim/model-profiles-router-ptu.json: a provisioned one); --hedge-quantile Q resends a call
       with no first token by that quantile of its model's time to first token (first answer wins;
       the loser is costed); --rewriter-in-router gives follow-ups' figures as if the rewriter and the
-      Router were one call (docs/latency.md). With --in-flight N, then N questions
+      Router were one call; --specialist-streams gives the first text as if the Router's first
+      choice streamed its own summary while the Moderator merges (docs/latency.md). With --in-flight N, then N questions
       posted 50 ms apart to one bot instance with 1 s model calls, and their first reaction p50/p95.
   calibrate FILE [--out FILE]
       Simulator profiles from production telemetry: FILE is the ModelStreamTimed query of
@@ -74,6 +75,7 @@ const FlagsSchema = z.object({
   "router-deployment": z.string().min(1).optional(),
   "hedge-quantile": z.coerce.number().min(0.5).max(0.99).optional(),
   "rewriter-in-router": z.boolean().default(false),
+  "specialist-streams": z.boolean().default(false),
   sizes: z
     .string()
     .default("10000,100000,1000000")
@@ -142,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
           routerDeployment: flags["router-deployment"],
           hedgeQuantile: flags["hedge-quantile"],
           rewriterInRouter: flags["rewriter-in-router"],
+          specialistStreams: flags["specialist-streams"],
           inFlight: flags["in-flight"],
         },
         log,
