@@ -7,7 +7,7 @@ import { CosmosConversationMemory } from "./conversation-memory-repository";
 import { CosmosProcurementData } from "./cosmos-procurement-data";
 import type { DataSetCounts } from "./cosmos-data-writer";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
-import { cosmosId, parseDocument, queryDocuments, readDocument, RecordContainer } from "./documents";
+import { cosmosId, parseDocument, readDocument, RecordContainer } from "./documents";
 import { CosmosRunStore } from "./run-repository";
 import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } from "../resilience/connection-failure";
 import { storeCall, storeCallExpecting } from "./store-call";
@@ -23,7 +23,6 @@ import {
   RenewalAlertSchema,
   systemClock,
   type Clock,
-  type Feedback,
   type Log,
   type ProcurementDataSet,
 } from "../domain";
@@ -31,23 +30,6 @@ import { z } from "zod";
 
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
 export type CosmosStore = Awaited<ReturnType<typeof openCosmosStore>>;
-
-/** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
-class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
-  constructor(container: Container) {
-    super(container, FeedbackSchema, { timeField: "at", idOf: (vote) => cosmosId(`${vote.runId}|${vote.userId}`) });
-  }
-
-  /** Oldest first. */
-  listForRun(runId: string): Promise<Feedback[]> {
-    return queryDocuments(
-      this.container,
-      { query: "SELECT * FROM c WHERE c.runId = @runId ORDER BY c.at", parameters: [{ name: "@runId", value: runId }] },
-      FeedbackSchema,
-      { partitionKey: runId },
-    );
-  }
-}
 
 export type CosmosTarget = { endpoint: string; key: string } | { endpoint: string; useDefaultCredential: true };
 
@@ -141,7 +123,11 @@ export async function openCosmosStore(
       evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
       /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
       canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
-      feedback: new CosmosFeedbackRepository(containers.feedback),
+      /** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
+      feedback: new RecordContainer(containers.feedback, FeedbackSchema, {
+        timeField: "at",
+        idOf: (vote) => cosmosId(`${vote.runId}|${vote.userId}`),
+      }),
       /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings, clock),

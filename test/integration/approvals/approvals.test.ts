@@ -28,6 +28,7 @@ import {
   storedApproval,
   teamsApprovalMessaging,
 } from "./approval-harness";
+import { feedbackForRun } from "../../fakes/stored-feedback";
 
 describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, fake connector)", function () {
   this.timeout(90_000);
@@ -215,7 +216,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     // Teams' feedback loop on that message is stored against the run.
     const rated = await harness.post(feedbackLoopInvoke(pending.requesterConversationId, answer.activityId, "like", "Clear, thanks."));
     assert.equal(rated.status, 200);
-    const stored = await harness.store.feedback.listForRun(approval.runId);
+    const stored = await feedbackForRun(harness.store, approval.runId);
     assert.deepEqual(
       stored.map((f) => ({ rating: f.rating, comment: f.comment, conversationId: f.conversationId })),
       [{ rating: "up", comment: "Clear, thanks.", conversationId: pending.requesterConversationId }],
@@ -247,7 +248,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
 
     const comment = "y".repeat(MAX_COMMENT_CHARS);
     await harness.post(feedbackLoopInvoke(pending.requesterConversationId, answer.activityId, "dislike", comment));
-    const [stored] = await harness.store.feedback.listForRun(approval.runId);
+    const [stored] = await feedbackForRun(harness.store, approval.runId);
     assert.deepEqual([stored?.rating, stored?.comment], ["down", comment], "the feedback loop rates the edited answer");
   });
 
@@ -294,7 +295,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       },
     });
     assert.equal(rated.body.value, en.feedbackThanks("up"));
-    const [stored] = await harness.store.feedback.listForRun(approval.runId);
+    const [stored] = await feedbackForRun(harness.store, approval.runId);
     assert.equal(stored?.comment, comment, "the longest comment the card accepts is stored whole");
   });
 

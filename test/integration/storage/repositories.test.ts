@@ -6,6 +6,7 @@ import { SystemError } from "../../../src/domain/errors";
 import { evaluationRecordId, type EvaluationRecord } from "../../../src/domain";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { finishedRun } from "./run-state-fixture";
+import { feedbackForRun } from "../../fakes/stored-feedback";
 
 function approval(id: string, overrides: Partial<Approval> = {}): Approval {
   const run = finishedRun();
@@ -178,11 +179,11 @@ describe("Cosmos repositories (embedded server)", () => {
       await store.feedback.save(vote);
       await store.feedback.save({ ...vote, rating: "up", comment: "clear answer", at: "2026-11-21T10:01:00.000Z" });
       await store.feedback.save({ ...vote, userId: "29:u2", at: "2026-11-21T10:02:00.000Z" });
-      assert.deepEqual(await store.feedback.listForRun("run-f"), [
+      assert.deepEqual(await feedbackForRun(store, "run-f"), [
         { ...vote, rating: "up", comment: "clear answer", at: "2026-11-21T10:01:00.000Z" },
         { ...vote, userId: "29:u2", at: "2026-11-21T10:02:00.000Z" },
       ]);
-      assert.deepEqual(await store.feedback.listForRun("run-none"), []);
+      assert.deepEqual(await feedbackForRun(store, "run-none"), []);
     });
 
     it("sets and gets settings validated with the caller's schema", async () => {

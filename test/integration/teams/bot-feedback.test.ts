@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { labelsFor } from "../../../src/domain";
 import { cardOf } from "../../fakes/fake-connector";
 import { describeOfflineBot } from "./bot-harness";
+import { feedbackForRun } from "../../fakes/stored-feedback";
 
 const en = labelsFor("en");
 
@@ -28,7 +29,7 @@ describeOfflineBot("feedback on answers", (bot) => {
     const liked = await rate(streamId, "dislike", JSON.stringify({ feedbackText: "  missing the FY2024 figure  " }));
     assert.equal(liked.status, 200);
     assert.equal((await rate("some-other-message", "like", "{}")).status, 200);
-    const stored = await bot.harness.store.feedback.listForRun(transcript.runId);
+    const stored = await feedbackForRun(bot.harness.store, transcript.runId);
     assert.deepEqual(
       stored.map((f) => ({ rating: f.rating, comment: f.comment, userId: f.userId, conversationId: f.conversationId })),
       [{ rating: "down", comment: "missing the FY2024 figure", userId: "aad-user-1", conversationId }],
@@ -57,7 +58,7 @@ describeOfflineBot("feedback on answers", (bot) => {
       type: "application/vnd.microsoft.activity.message",
       value: en.feedbackThanks("down"),
     });
-    const stored = await bot.harness.store.feedback.listForRun(runId);
+    const stored = await feedbackForRun(bot.harness.store, runId);
     assert.equal(stored.length, 1);
     assert.deepEqual(
       { rating: stored[0].rating, comment: stored[0].comment, userId: stored[0].userId, conversationId: stored[0].conversationId },

@@ -11,6 +11,7 @@ import {
   useApprovalHarness,
 } from "../approvals/approval-harness";
 import type { BotHarness } from "./bot-harness";
+import { feedbackForRun } from "../../fakes/stored-feedback";
 
 const en = labelsFor("en");
 const refused = stringsFor("en").bot.feedbackRefused;
@@ -50,12 +51,12 @@ describe("Card actions are authorised: feedback only on an answer delivered to t
     assert.deepEqual(unknown.body, foreign.body, "an unknown run id is refused word for word the same (no oracle)");
     const leaked = telltaleWords(conclusion).filter((word) => JSON.stringify(foreign.body).includes(word));
     assert.deepEqual(leaked, [], "no word of the answer in the reply");
-    assert.deepEqual(await harness.store.feedback.listForRun(runId), [], "the foreign rating is not stored");
+    assert.deepEqual(await feedbackForRun(harness.store, runId), [], "the foreign rating is not stored");
 
     // In the conversation the answer went to, a member's rating counts, and the reply is only a thanks.
     const own = await harness.post(feedbackInvoke(harness, question.conversation.id as string, runId, "user-2", "down"));
     assert.deepEqual(own.body, { statusCode: 200, type: MESSAGE_RESPONSE, value: en.feedbackThanks("down") });
-    const stored = await harness.store.feedback.listForRun(runId);
+    const stored = await feedbackForRun(harness.store, runId);
     assert.deepEqual(
       stored.map((f) => [f.rating, f.conversationId]),
       [["down", question.conversation.id]],
@@ -81,6 +82,6 @@ describe("Card actions are authorised: feedback only on an answer delivered to t
     await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     const afterRejection = await harness.post(feedbackInvoke(harness, pending.requesterConversationId, approval.runId));
     assert.deepEqual(afterRejection.body, whilePending.body, "a rejected draft gets the same refusal");
-    assert.deepEqual(await harness.store.feedback.listForRun(approval.runId), [], "nothing stored");
+    assert.deepEqual(await feedbackForRun(harness.store, approval.runId), [], "nothing stored");
   });
 });
