@@ -1,8 +1,6 @@
 import type { z } from "zod";
 import { ConfigurationError, redactUrlsIn } from "../domain/errors";
-import type { RetryPolicy } from "../resilience/retry";
-import type { CircuitSettings } from "../resilience/circuit-breaker";
-import { effortProblem, type ModelProfile, type ModelRole, type WorkflowTunables } from "../domain/model-profile";
+import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
 import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
 export type ModelProviderConfig =
@@ -10,20 +8,10 @@ export type ModelProviderConfig =
   | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion?: string }
   | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
 
-export interface AppConfig {
-  env: Env;
-  provider: ModelProviderConfig;
-  models: Record<ModelRole, ModelProfile>;
-  retry: RetryPolicy;
-  failover: { circuit: CircuitSettings; retryAfterBudgetMs: number };
-  workflow: WorkflowTunables & { promptsDir?: string };
-  approvals: { remindAfterMs: number; expireAfterMs: number };
-  operators: { dedupWindowMs: number };
-  memory: { ttlMs: number; budgetTokens: number };
-}
+export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** Reads and validates the environment once; a ConfigurationError names the variable and what is expected. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success)
     throw new ConfigurationError(`Invalid configuration: ${parsed.error.issues.map((issue) => describeIssue(issue, source)).join("; ")}`);
