@@ -41,10 +41,8 @@ export async function scoreSample(sample: Sample, options: MetricOptions, evalMo
     return flatten(sample.id, toolCallAccuracy(sample, { mode: options.mode, argumentMatchThreshold: options.threshold }));
   if ("skipped" in evalModel) return { id: sample.id, metric: options.metric, skipped: evalModel.skipped };
   const result =
-    options.metric === "agent-goal-accuracy"
-      ? await agentGoalAccuracy(evalModel, sample, { mode: options.mode, models: options.models })
-      : await topicAdherence(evalModel, sample, { mode: options.mode, counting: options.counting, models: options.models });
-  return flatten(sample.id, result);
+    options.metric === "agent-goal-accuracy" ? agentGoalAccuracy(evalModel, sample, options) : topicAdherence(evalModel, sample, options);
+  return flatten(sample.id, await result);
 }
 
 function flatten(id: string, result: MetricResult<object>): MetricLine {

@@ -1,18 +1,14 @@
 import { z } from "zod";
 import type { Sample } from "../../domain";
 import { callEvalModel, type EvalModel } from "../eval-model";
+import type { MetricOptions } from "../score-sample";
 import { acrossModels, conversationText, failed, notScorable, scored, type MetricResult } from "./metric-result";
 
 /** WITH_REFERENCE compares the outcome with `sample.reference`; WITHOUT_REFERENCE infers the goal first. */
-type GoalAccuracyMode = "WITH_REFERENCE" | "WITHOUT_REFERENCE";
-
-export interface AgentGoalAccuracyConfig {
-  mode: GoalAccuracyMode;
-  models?: string[];
-}
+type AgentGoalAccuracyConfig = Pick<Extract<MetricOptions, { metric: "agent-goal-accuracy" }>, "mode" | "models">;
 
 export interface AgentGoalAccuracyParts {
-  mode: GoalAccuracyMode;
+  mode: AgentGoalAccuracyConfig["mode"];
   goal: string | null;
   /** The goal the model inferred (WITHOUT_REFERENCE), kept for the report. */
   inferredGoal: string | null;
@@ -32,7 +28,7 @@ async function goalAccuracyWith(
   evalModel: EvalModel,
   model: string,
   sample: Sample,
-  mode: GoalAccuracyMode,
+  mode: AgentGoalAccuracyConfig["mode"],
 ): Promise<MetricResult<AgentGoalAccuracyParts>> {
   const parts: AgentGoalAccuracyParts = { mode, goal: null, inferredGoal: null, goalAchieved: null, reasoning: null };
   const conversation = conversationText(sample.userInputMessages);

@@ -2,23 +2,20 @@ import { z } from "zod";
 import type { Sample, SampleMessage } from "../../domain";
 import type { StructuredOutcome } from "../../workflow/structured-call";
 import { callEvalModel, type EvalModel } from "../eval-model";
+import type { MetricOptions } from "../score-sample";
 import { acrossModels, conversationText, f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
 
-/** Which component of topic adherence is the score (default: F1, so neither straying nor missing topics is free). */
-type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
+/** `mode` is which component of topic adherence is the score (default: F1, so neither straying nor missing topics is free). */
+type TopicAdherenceOptions = Extract<MetricOptions, { metric: "topic-adherence" }>;
 
 /**
  * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed topics, recall = reference topics
  * covered / reference topics. REFUSAL (ragas): only answered topics can be false positives, so a correctly refused off-topic topic costs
  * nothing; recall = answered on-topic topics / on-topic topics (refusing an allowed topic is the miss).
  */
-export type TopicCounting = "COVERAGE" | "REFUSAL";
-
-export interface TopicAdherenceConfig {
-  mode: TopicAdherenceMode;
-  counting?: TopicCounting;
-  models?: string[];
-}
+type TopicCounting = TopicAdherenceOptions["counting"];
+type TopicAdherenceMode = TopicAdherenceOptions["mode"];
+type TopicAdherenceConfig = Pick<TopicAdherenceOptions, "mode"> & Partial<TopicAdherenceOptions>;
 
 export interface TopicAdherenceParts {
   mode: TopicAdherenceMode;
