@@ -11,7 +11,7 @@ import {
 import type { ProcurementData } from "./procurement-data";
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
 import { once, type Lazy } from "./lazy";
-import { groupBy, SpendCellIndex } from "./spend-cell-index";
+import { groupBy, spendCellIndex } from "./spend-cell-index";
 import { buildSpendCells } from "./spend-cube";
 
 /**
@@ -72,7 +72,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
   const contractsById = once(async () => new Map((await contracts()).map((contract) => [contract.id, contract])));
   const contractIds = once(async () => new RecordIdIndex((await contractsById()).keys()));
   const contractsBySupplier = once(async () => groupBy(await contracts(), (contract) => contract.supplierId));
-  const spend = new SpendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
+  const spend = spendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
   const contractIndex = once(
     async () => new ContractIndex(await contracts(), snapshot.suppliers, await snapshot.searchIndexes?.contracts()),
   );

@@ -45,7 +45,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     relevance: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
     async run(args, words) {
       const resolved = await resolveFilter(args, data);
-      if ("problem" in resolved) {
+      if (resolved.problem) {
         // No figure at all: a total for everyone would read as the total for the name asked about.
         return nothingFound(
           { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
@@ -147,22 +147,12 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
   });
 }
 
-type Resolved =
-  | {
-      filter: SpendFilter;
-      scopeParts: SpendScopePart[];
-      reference: string;
-      names: Record<"supplierName" | "supplierNameJa" | "categoryNameJa" | "costCenter", string | null>;
-      resolution: EntityResolution;
-    }
-  | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
-
 /** Or which argument matched nothing. */
-async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
+async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
   const filter: SpendFilter = {};
   const scopeParts: SpendScopePart[] = [];
   const reference: string[] = [];
-  const names: Extract<Resolved, { names: unknown }>["names"] = {
+  const names: Record<"supplierName" | "supplierNameJa" | "categoryNameJa" | "costCenter", string | null> = {
     supplierName: null,
     supplierNameJa: null,
     categoryNameJa: null,
@@ -193,7 +183,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
         problem: { message: `No spend category named "${args.category}" is in the data.`, suggestions: known },
         resolution: {
           resolved: [],
-          unresolved: [{ kind: "category", text: args.category, outcome: "not_found", candidates: [] }],
+          unresolved: [{ kind: "category" as const, text: args.category, outcome: "not_found" as const, candidates: [] }],
         },
       };
     filter.category = category;

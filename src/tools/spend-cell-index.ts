@@ -7,48 +7,45 @@ import { cellMatches, rollUp } from "./spend-cube";
  * Spend cells indexed by supplier, category, cost center and fiscal year, cut to the dimensions a question keeps: "spend by month in one
  * category" reads one cell per month, not every supplier's. Each view is rolled up once, on first use; its size never grows with rows.
  */
-export class SpendCellIndex {
-  private readonly base: Record<SpendGrain, Lazy<readonly SpendCell[]>>;
-  private readonly views = new Map<string, Lazy<(filter: SpendFilter) => SpendCell[]>>();
+export function spendCellIndex(
+  months: Lazy<readonly SpendCell[]>,
+  // The roll-ups when stored with the data set; without them they are computed from the month cells.
+  years: Lazy<readonly SpendCell[] | undefined> | undefined,
+  fiscalYearStartMonth: number,
+) {
+  const monthCells = once(months);
+  const base: Record<SpendGrain, Lazy<readonly SpendCell[]>> = {
+    month: monthCells,
+    fiscalYear: once(async () => (await years?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
+  };
+  const views = new Map<string, Lazy<(filter: SpendFilter) => SpendCell[]>>();
+  return {
+    async select(filter: SpendFilter, view: SpendView = { grain: "month", keep: SPEND_DIMENSIONS }): Promise<SpendCell[]> {
+      const keep = new Set(view.keep);
+      if (filter.supplierId !== undefined) keep.add("supplier");
+      if (filter.category !== undefined) keep.add("category");
+      if (filter.costCenter !== undefined) keep.add("costCenter");
+      const key = `${view.grain}:${[...keep].sort().join(",")}`;
+      let cells = views.get(key);
+      if (cells === undefined) {
+        const cut = base[view.grain];
+        cells = once(async () =>
+          indexCells(keep.size === SPEND_DIMENSIONS.length ? await cut() : keepOnly(await cut(), keep, fiscalYearStartMonth)),
+        );
+        views.set(key, cells);
+      }
+      return (await cells())(filter);
+    },
 
-  /** `years`: the roll-ups when stored with the data set; without them they are computed from the month cells. */
-  constructor(
-    months: Lazy<readonly SpendCell[]>,
-    years: Lazy<readonly SpendCell[] | undefined> | undefined,
-    private readonly fiscalYearStartMonth: number,
-  ) {
-    const monthCells = once(months);
-    this.base = {
-      month: monthCells,
-      fiscalYear: once(async () => (await years?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
-    };
-  }
-
-  async select(filter: SpendFilter, view: SpendView = { grain: "month", keep: SPEND_DIMENSIONS }): Promise<SpendCell[]> {
-    const keep = new Set(view.keep);
-    if (filter.supplierId !== undefined) keep.add("supplier");
-    if (filter.category !== undefined) keep.add("category");
-    if (filter.costCenter !== undefined) keep.add("costCenter");
-    const key = `${view.grain}:${[...keep].sort().join(",")}`;
-    let cells = this.views.get(key);
-    if (cells === undefined) {
-      const base = this.base[view.grain];
-      cells = once(async () =>
-        indexCells(keep.size === SPEND_DIMENSIONS.length ? await base() : keepOnly(await base(), keep, this.fiscalYearStartMonth)),
-      );
-      this.views.set(key, cells);
-    }
-    return (await cells())(filter);
-  }
-
-  // From the fiscal-year roll-ups: the same values, fewer cells.
-  async dimensions(): Promise<{ categories: string[]; costCenters: string[] }> {
-    const cells = await this.base.fiscalYear();
-    return {
-      categories: [...new Set(cells.map((cell) => cell.category))].sort(),
-      costCenters: [...new Set(cells.map((cell) => cell.costCenter))].sort(),
-    };
-  }
+    // From the fiscal-year roll-ups: the same values, fewer cells.
+    async dimensions(): Promise<{ categories: string[]; costCenters: string[] }> {
+      const cells = await base.fiscalYear();
+      return {
+        categories: [...new Set(cells.map((cell) => cell.category))].sort(),
+        costCenters: [...new Set(cells.map((cell) => cell.costCenter))].sort(),
+      };
+    },
+  };
 }
 
 const INDEXED = ["supplierId", "category", "costCenter", "fiscalYear"] as const;

@@ -1,18 +1,14 @@
 import Fuse from "fuse.js";
-import type { EntityResolution, Supplier } from "../../domain";
+import type { Supplier } from "../../domain";
 import { foldName, isAscii, nameKey, nameWords, romajiReading } from "./name-key";
 
-export interface NamedRecord {
-  id: string;
-  name: string;
-  aliases: readonly string[];
-}
+type NamedRecord = Pick<Supplier, "id" | "name" | "aliases">;
 
 /**
  * How a supplier name typed by a user or a model was resolved: one supplier, several plausible ones (ask back with them), or none (say so,
  * with the closest names). Candidates and suggestions are at most three, best first.
  */
-export type SupplierResolution<S extends NamedRecord> =
+type SupplierResolution<S extends NamedRecord> =
   { outcome: "match"; supplier: S } | { outcome: "ambiguous"; candidates: S[] } | { outcome: "not_found"; suggestions: S[] };
 
 /** Fuse scores (0 = identical, 1 = unrelated) at which a spelling is a typo, a candidate, a suggestion. */
@@ -32,11 +28,6 @@ const LENGTH_RATIO = 0.8;
  * that is most of a longer text; then a close spelling (a clear typo matches, plausible ones are asked back, distant ones only suggested).
  */
 export function resolveSupplier<S extends NamedRecord>(suppliers: readonly S[], text: string): SupplierResolution<S> {
-  // The index holds the records of `suppliers` themselves, so each one it returns is an S.
-  return resolveAmong(suppliers, text) as SupplierResolution<S>;
-}
-
-function resolveAmong(suppliers: readonly NamedRecord[], text: string): SupplierResolution<NamedRecord> {
   const key = nameKey(text);
   const words = nameWords(text);
   if (key === "") return { outcome: "not_found", suggestions: [] };
@@ -101,21 +92,22 @@ export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonl
  * thousands of names per call cost more than the search it preceded. The data adapters hand out copies of one list of the same supplier
  * records until the data changes, so a list is known by its first and last record and its length.
  */
-const indexes = new WeakMap<NamedRecord, { last: NamedRecord; length: number; index: SupplierIndex }>();
+const indexes = new WeakMap<NamedRecord, { last: NamedRecord; length: number; index: unknown }>();
 
-type SupplierIndex = ReturnType<typeof buildIndex>;
+type SupplierIndex<S extends NamedRecord> = ReturnType<typeof buildIndex<S>>;
 
-function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
+function indexOf<S extends NamedRecord>(suppliers: readonly S[]): SupplierIndex<S> {
   const first = suppliers[0];
   if (first === undefined) return buildIndex(suppliers);
   const cached = indexes.get(first);
-  if (cached && cached.last === suppliers.at(-1) && cached.length === suppliers.length) return cached.index;
+  // Cached for this very list, so its records are the S given.
+  if (cached && cached.last === suppliers.at(-1) && cached.length === suppliers.length) return cached.index as SupplierIndex<S>;
   const index = buildIndex(suppliers);
   indexes.set(first, { last: suppliers[suppliers.length - 1], length: suppliers.length, index });
   return index;
 }
 
-function buildIndex(suppliers: readonly NamedRecord[]) {
+function buildIndex<S extends NamedRecord>(suppliers: readonly S[]) {
   const entries = suppliers.flatMap((supplier) =>
     [supplier.id, supplier.name, ...supplier.aliases]
       // `romajiWords`: the words with kana read as romaji.
@@ -168,17 +160,19 @@ function distinctScored<S>(entries: { supplier: S; score: number }[]): { supplie
   return [...best].map(([supplier, score]) => ({ supplier, score })).sort((a, b) => a.score - b.score);
 }
 
-/** Never "all suppliers": an unresolved argument says why. */
-export type SupplierArgument =
-  { supplier: Supplier; resolution: EntityResolution } | { supplier?: undefined; message: string; resolution: EntityResolution };
-
-/** The message is what the answer states ("No supplier named "Northwind Robotics" is in the data."). */
-export function resolveSupplierArgument(suppliers: readonly Supplier[], text: string): SupplierArgument {
+/**
+ * Never "all suppliers": an unresolved argument says why, in the message the answer states ("No supplier named "Northwind Robotics" is in
+ * the data.").
+ */
+export function resolveSupplierArgument(suppliers: readonly Supplier[], text: string) {
   const resolved = resolveSupplier(suppliers, text);
   const written = text.trim();
   if (resolved.outcome === "match") {
     const { id, name } = resolved.supplier;
-    return { supplier: resolved.supplier, resolution: { resolved: [{ kind: "supplier", text: written, id, name }], unresolved: [] } };
+    return {
+      supplier: resolved.supplier,
+      resolution: { resolved: [{ kind: "supplier" as const, text: written, id, name }], unresolved: [] },
+    };
   }
   const names = (resolved.outcome === "ambiguous" ? resolved.candidates : resolved.suggestions).map((supplier) => supplier.name);
   const message =
@@ -187,6 +181,6 @@ export function resolveSupplierArgument(suppliers: readonly Supplier[], text: st
       : `No supplier named "${written}" is in the data.${names.length > 0 ? ` Closest names: ${names.join(", ")}.` : ""}`;
   return {
     message,
-    resolution: { resolved: [], unresolved: [{ kind: "supplier", text: written, outcome: resolved.outcome, candidates: names }] },
+    resolution: { resolved: [], unresolved: [{ kind: "supplier" as const, text: written, outcome: resolved.outcome, candidates: names }] },
   };
 }

@@ -43,20 +43,14 @@ export interface Bm25Result {
   totalIsEstimate: boolean;
 }
 
-/** Every term's postings end to end, in term order: term i's are at `offsets[i]` up to `offsets[i + 1]`. */
-interface PackedPostings {
-  documentCount: number;
-  terms: string[];
-  offsets: number[];
-  documents: Int32Array;
-  weights: Float64Array;
-}
-
 /** The documents containing a term (in document order) and its BM25 weight in each, before idf. */
 interface Postings {
   documents: Int32Array;
   weights: Float64Array;
 }
+
+/** Every term's postings end to end, in term order: term i's are at `offsets[i]` up to `offsets[i + 1]`. */
+type PackedPostings = Omit<StoredBm25Index, "documents" | "weights"> & Postings;
 
 /**
  * A search scans at most this many postings per term. A term found in more documents (a word every contract has, like "renewal")
