@@ -19,7 +19,7 @@ import {
   type SpanRecord,
 } from "./records";
 import { approvalSpan, workflowSpan } from "./span-records";
-import type { Telemetry } from "./telemetry-port";
+import type { Telemetry } from "./telemetry";
 
 /** The exporter turns a log record carrying this attribute into a custom event (customEvents). */
 const CUSTOM_EVENT_NAME = "microsoft.custom_event.name";
