@@ -64,10 +64,6 @@ export function createTelemetry(
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, lazy load
   const { startAzureMonitorTelemetry } = require("./azure-monitor-telemetry") as typeof import("./azure-monitor-telemetry");
   log(`telemetry: Application Insights, cloud role '${config.env.CLOUD_ROLE_NAME}'`);
-  active = startAzureMonitorTelemetry({
-    connectionString,
-    cloudRoleName: config.env.CLOUD_ROLE_NAME,
-    provider: config.provider.kind,
-  });
+  active = startAzureMonitorTelemetry(connectionString, config);
   return active;
 }
