@@ -24,22 +24,12 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
       if (item.url !== undefined && !links.has(item.referenceId)) links.set(item.referenceId, item.url);
     }
-  const citations: {
-    position: number;
-    referenceId: string;
-    source: string;
-    title: string;
-    quote: string;
-    sourceName: string;
-    url?: string;
-  }[] = [];
-  for (const referenceId of body.rationale.flatMap((point) => point.citations)) {
-    if (citations.some((citation) => citation.referenceId === referenceId)) continue;
+  return [...new Set(body.rationale.flatMap((point) => point.citations))].map((referenceId, index) => {
     const item = evidence.get(referenceId);
     const source = item?.source ?? "";
     const sourceName = isSourceKind(source) ? labelsFor(language).sourceNames[source] : "";
-    citations.push({
-      position: citations.length + 1,
+    return {
+      position: index + 1,
       referenceId,
       source,
       // "Contract CTR-0001 §4", in the answer's language.
@@ -48,9 +38,8 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       quote: item?.quote ?? "",
       sourceName,
       ...optionalUrl(links.get(referenceId)),
-    });
-  }
-  return citations;
+    };
+  });
 }
 
 /** "Spend Acme Cloud Software FY2025" for "SPEND SUP-001 FY2025": the kind once, in the answer's language, suppliers and categories by their names. */

@@ -19,13 +19,7 @@ export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
 export type ProgressPhase =
   "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "underReview" | "failed" | "clarifying";
 
-export interface ProgressView {
-  language: Language;
-  question: string;
-  phase: ProgressPhase;
-  specialists: { id: string; name: string; status: SpecialistStatus }[];
-  elapsedSeconds: number;
-}
+export type ProgressView = ReturnType<typeof progressViewFromRun>;
 
 const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   understand: "routing",
@@ -56,7 +50,7 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "queued" | "running">, Pro
   blocked: "answered",
 };
 
-export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
+export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date) {
   // An out-of-scope question ran no specialist: the card lists none rather than one left waiting.
   const selected = state.status === "out_of_scope" ? [] : (state.decision?.selected ?? []);
   return {

@@ -1,5 +1,5 @@
 /** Pure view models for every card and the mappings from run state to them: the Teams layer never shapes card data. */
-import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunState } from "../domain";
+import type { EvidenceItem, Finding, Language, ModeratorAnswer, OperatorNotice, RunState } from "../domain";
 import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
 import { displayName, type DisplayNames } from "./progress-card";
@@ -107,19 +107,14 @@ export function errorViewFromRun(state: RunState): { language: Language; correla
   return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
 }
 
-export interface OperatorNoticeView {
+export type OperatorNoticeView = Omit<OperatorNotice, "question" | "serviceUrl"> & {
   language: Language;
-  kind: "run_failed" | "run_poisoned" | "run_retried";
-  runId: string;
-  correlationId: string;
-  errorKind: string;
-  attempts?: number;
   /** Already cut to the allowed first words; absent when configuration does not allow it. */
   questionStart?: string;
   transactionUrl?: string;
   /** Notices held back since the last card (rate limit, duplicates). */
   suppressed: number;
-}
+};
 
 export interface RequesterNoticeView {
   language: Language;

@@ -34,7 +34,7 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   }
   if (state.decision)
     lines.push(
-      `${text.specialists}: ${state.decision.selected.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`,
+      `${labels.specialists}: ${state.decision.selected.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`,
       "",
     );
   if (state.status === "failed") {
@@ -43,26 +43,26 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
       labels.errorTitle,
       `  ${labels.errorBody}`,
       `  ${labels.errorWhatToDo}`,
-      `${text.correlationId}: ${state.failure?.correlationId ?? state.runId}`,
+      `${labels.correlationId}: ${state.failure?.correlationId ?? state.runId}`,
     );
     return lines.join("\n");
   }
   const answer = state.answer;
   if (!answer) throw new Error(`run ${state.runId} is ${state.status} without an answer`);
-  lines.push(text.conclusion, `  ${answer.conclusion}`, "", text.rationale);
+  lines.push(labels.conclusion, `  ${answer.conclusion}`, "", labels.rationale);
   for (const point of answer.rationale) lines.push(`  - ${point.point}${point.citations.length ? ` [${point.citations.join(", ")}]` : ""}`);
   lines.push("", text.findings);
   const answered = state.findings
     .filter((finding): finding is Extract<Finding, { status: "ok" }> => finding.status === "ok")
     .map((finding) => ({ ...finding, name: name(finding.specialist), headline: finding.summary }));
   for (const finding of mergeIdenticalFindings(answered, state.language)) {
-    lines.push(`  ${finding.name} (${text.confidence(Math.round(finding.confidence * 100))}): ${finding.summary}`);
+    lines.push(`  ${finding.name} (${labels.confidence(Math.round(finding.confidence * 100))}): ${finding.summary}`);
     for (const item of finding.evidence.slice(0, 5)) lines.push(`      · ${item.referenceId} — ${item.quote}`);
   }
   for (const finding of state.findings)
     if (finding.status === "failed") lines.push(`  ${name(finding.specialist)}: ${text.couldNotAnswer(finding.error)}`);
   if (answer.nextActions.length > 0) {
-    lines.push("", text.nextActions);
+    lines.push("", labels.nextActions);
     answer.nextActions.forEach((action, index) => lines.push(`  ${index + 1}. ${action}`));
   }
   const { initialScore, finalScore, retried } = state.quality;

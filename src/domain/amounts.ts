@@ -2,13 +2,6 @@ export type Currency = "JPY" | "USD" | "EUR";
 
 export type JpyRates = Readonly<Record<Currency, number>>;
 
-export interface ExtractedAmount {
-  value: number;
-  currency: Currency;
-  jpy: number;
-  text: string;
-}
-
 /** Default corporate conversion rates to JPY; the sample data set normalises with the same rates. */
 const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
 
@@ -74,9 +67,9 @@ const AMOUNT_PATTERN = new RegExp(
 const PERCENT_PATTERN = /(?<![\d.])(?<sign>[+\-−])?\s?(?<number>\d+(?:\.\d+)?)\s?(?:%|percent\b|パーセント)/gi;
 
 /** A number counts only with a currency (symbol, code, word) or a Japanese unit (万/億/兆 imply yen): years, ids and counts are not amounts. */
-export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): ExtractedAmount[] {
+export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT) {
   const normalised = toHalfWidth(text);
-  const amounts: ExtractedAmount[] = [];
+  const amounts: { value: number; currency: Currency; jpy: number; text: string }[] = [];
   for (const match of normalised.matchAll(AMOUNT_PATTERN)) {
     const groups = match.groups as Record<string, string | undefined>;
     const body = groups.ja ?? groups.number ?? groups.words;

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
-import type { Language } from "./language";
-import { stringsFor } from "./strings";
 
 /** What a turn resolved: the things a follow-up may refer to without naming them again. */
 export const ConversationEntitiesSchema = z.object({
@@ -88,10 +86,6 @@ export function appendTurn(turns: readonly ConversationTurn[], turn: Conversatio
 export interface MemoryPolicy {
   ttlMs: number;
   budgetTokens: number;
-}
-
-export function defaultClarification(language: Language): string {
-  return stringsFor(language).followUps.clarification;
 }
 
 /** Longest feedback comment (or rejection reason) kept: the card input, the action parser and the record agree. */

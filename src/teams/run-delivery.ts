@@ -1,5 +1,5 @@
 import { buildClarificationCard, buildErrorCard, buildRequesterNotice, errorViewFromRun, type RequesterNotice } from "../cards";
-import { defaultClarification, questionToAnswer, stringsFor, type RunCard, type RunState } from "../domain";
+import { questionToAnswer, stringsFor, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
@@ -66,7 +66,7 @@ export class TeamsRunDelivery implements RunDelivery {
       buildClarificationCard({
         language: state.language,
         question: state.question,
-        clarification: written ?? defaultClarification(state.language),
+        clarification: written ?? stringsFor(state.language).followUps.clarification,
         offline: written !== undefined && state.offline,
       }),
     );

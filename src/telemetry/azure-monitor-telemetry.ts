@@ -2,7 +2,6 @@ import { metrics, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, typ
 import { logs, SeverityNumber } from "@opentelemetry/api-logs";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { flushAzureMonitor, shutdownAzureMonitor, useAzureMonitor } from "applicationinsights";
-import type { ModelProviderConfig } from "../config";
 import { systemClock, type WorkflowEvent } from "../domain";
 import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor, redactingLogProcessor, redactingSpanProcessor } from "./sdk-processors";
 import { redactError, redactProperties } from "./redaction";
@@ -19,7 +18,7 @@ import {
   type SpanRecord,
 } from "./records";
 import { approvalSpan, workflowSpan } from "./span-records";
-import type { Telemetry } from "./telemetry-port";
+import type { createTelemetry, Telemetry } from "./telemetry";
 
 /** The exporter turns a log record carrying this attribute into a custom event (customEvents). */
 const CUSTOM_EVENT_NAME = "microsoft.custom_event.name";
@@ -29,14 +28,10 @@ const SCOPE = "procura";
  * Starts the Azure Monitor OpenTelemetry distro (process-global: call once, see createTelemetry) and returns the Telemetry that writes
  * through it.
  */
-export function startAzureMonitorTelemetry(settings: {
-  connectionString: string;
-  cloudRoleName: string;
-  provider: ModelProviderConfig["kind"];
-}): Telemetry {
+export function startAzureMonitorTelemetry(connectionString: string, config: Parameters<typeof createTelemetry>[0]): Telemetry {
   useAzureMonitor({
-    azureMonitorExporterOptions: { connectionString: settings.connectionString },
-    resource: resourceFromAttributes({ "service.name": settings.cloudRoleName }),
+    azureMonitorExporterOptions: { connectionString },
+    resource: resourceFromAttributes({ "service.name": config.env.CLOUD_ROLE_NAME }),
     // Every span is kept: volumes are small and the dashboards count exactly.
     samplingRatio: 1,
     tracesPerSecond: 0,
@@ -44,7 +39,7 @@ export function startAzureMonitorTelemetry(settings: {
     spanProcessors: [pinnedSpanIdsProcessor, redactingSpanProcessor],
     logRecordProcessors: [redactingLogProcessor],
   });
-  return writerTelemetry(genAiProviderName(settings.provider));
+  return writerTelemetry(genAiProviderName(config.provider.kind));
 }
 
 function writerTelemetry(providerName: string): Telemetry {

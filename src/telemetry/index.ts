@@ -1,2 +1,1 @@
-export { createTelemetry } from "./telemetry";
-export { noopTelemetry, type Telemetry } from "./telemetry-port";
+export { createTelemetry, noopTelemetry, type Telemetry } from "./telemetry";

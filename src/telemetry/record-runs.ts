@@ -1,6 +1,6 @@
 import { SystemError, describeError, type RunState, type Log } from "../domain";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import type { Telemetry } from "./telemetry-port";
+import type { Telemetry } from "./telemetry";
 
 /**
  * Records each run as it ends, before its card is sent: the run's telemetry (and, for a failed run, the exception under the correlation id

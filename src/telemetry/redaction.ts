@@ -82,17 +82,10 @@ export function redactProperties(properties: Readonly<Record<string, TelemetryVa
   const safe: Record<string, TelemetryValue> = {};
   for (const [name, value] of Object.entries(properties)) {
     if (value === undefined || value === null || !ALLOWED_PROPERTIES.has(name)) continue;
-    if (typeof value === "number") {
-      if (Number.isFinite(value)) safe[name] = value;
-    } else if (typeof value === "boolean") safe[name] = value;
-    else safe[name] = redactValue(value);
+    if (typeof value === "string") safe[name] = /\s/.test(value.trim()) ? "[text]" : scrubText(value.trim()).slice(0, MAX_VALUE_LENGTH);
+    else if (typeof value === "boolean" || Number.isFinite(value)) safe[name] = value;
   }
   return safe;
-}
-
-function redactValue(value: string): string {
-  if (/\s/.test(value.trim())) return "[text]";
-  return scrubText(value.trim()).slice(0, MAX_VALUE_LENGTH);
 }
 
 export function redactError(error: unknown): { type: string; message: string; stack: string } {

@@ -74,18 +74,12 @@ export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): Span
   };
 }
 
-export interface RunTrace {
-  /** 32 hex digits: the App Insights operation id of the run. */
-  traceId: string;
-  /** 16 hex digits: the run span, parent of the run's executor, gate and approval spans. */
-  spanId: string;
-}
-
 /**
  * Derives a run's trace from its id alone, so whichever process works on the run — the one that started it, one that resumed it after a
  * restart, the approvals flow days later — puts its spans into the same tree without any state held in memory.
  */
-export function runTrace(runId: string): RunTrace {
+export function runTrace(runId: string) {
   const digest = createHash("sha256").update(`procura-run:${runId}`).digest("hex");
+  // The App Insights operation id of the run (32 hex digits), and the run span (16), parent of its executor, gate and approval spans.
   return { traceId: digest.slice(0, 32), spanId: digest.slice(32, 48) };
 }

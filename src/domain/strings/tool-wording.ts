@@ -107,16 +107,7 @@ export const toolWordingEn = {
   policiesDigest: (total: number, estimate: boolean, sections: readonly { referenceId: string; heading: string }[]) =>
     `${estimate ? "about " : ""}${total} policy sections; top: ${sections.map((s) => `${s.referenceId} (${s.heading})`).join(", ")}`,
   noPolicy: (query: string) => `no policy section matches "${query}"`,
-  benchmark: (b: {
-    category: string;
-    median: string;
-    unit: string;
-    p25: string;
-    p75: string;
-    increasePct: number;
-    source: string;
-    asOf: string;
-  }) =>
+  benchmark: (b: Record<"category" | "median" | "unit" | "p25" | "p75" | "source" | "asOf", string> & { increasePct: number }) =>
     `${b.category}: median ${b.median} ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical annual increase ${b.increasePct}% (${b.source}, as of ${b.asOf})`,
   benchmarksDigest: (list: readonly { category: string; median: string; unit: string; increasePct: number }[]) =>
     list.map((b) => `${b.category} median ${b.median} ${b.unit}, +${b.increasePct}%/yr`).join("; "),

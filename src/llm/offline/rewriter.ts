@@ -1,7 +1,7 @@
 import { fiscalYearIn } from "../../domain/fiscal-year";
 import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
-import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
+import { followUpCues, needsEarlierContext, stringsFor, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { LEXICON } from "../../tools/question/lexicon";
 import { namesNothing, resolveNamedSuppliers } from "../../tools/question/named-suppliers";
@@ -45,7 +45,9 @@ export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabul
   const standalone = understood("standalone", input.question);
   const last = input.turns.at(-1);
   if (!last)
-    return needsEarlierContext(message) ? understood("clarify", input.question, false, defaultClarification(input.language)) : standalone;
+    return needsEarlierContext(message)
+      ? understood("clarify", input.question, false, stringsFor(input.language).followUps.clarification)
+      : standalone;
   const cues = followUpCues(message);
   // "This year" and "last year" in the data set's fiscal years, whatever month they start in.
   const currentYear = fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth);

@@ -1,7 +1,7 @@
 import {
   UnderstandingOutputSchema,
   UnderstandingSchema,
-  defaultClarification,
+  stringsFor,
   describeError,
   needsEarlierContext,
   type ConversationTurn,
@@ -41,7 +41,7 @@ function withoutMemory(context: RunContext): RunUnderstanding {
     state.standaloneQuestion = state.question;
     return { kind: "standalone", turnsSeen: 0 };
   }
-  return { kind: "clarify", turnsSeen: 0, clarification: defaultClarification(state.language) };
+  return { kind: "clarify", turnsSeen: 0, clarification: stringsFor(state.language).followUps.clarification };
 }
 
 async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<RunUnderstanding> {
