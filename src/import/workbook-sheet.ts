@@ -17,10 +17,7 @@ export interface SheetRequest {
 
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-const WORKBOOK_LIMITS = {
-  totalBytes: IMPORT_LIMITS.workbookUnpackedBytes,
-  entryBytes: (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes),
-};
+const partLimit = (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes);
 
 /**
  * No cell, row or style object is made: at a million rows those cost more than the XML. Declared sizes are checked before anything is
@@ -28,7 +25,7 @@ const WORKBOOK_LIMITS = {
  */
 export async function openSheet(request: SheetRequest, onBytes: (read: number) => void) {
   const { file, kind, sheet: wanted, decimalComma } = request;
-  const declared = await checkDeclaredSizes(file, WORKBOOK_LIMITS);
+  const declared = await checkDeclaredSizes(file, IMPORT_LIMITS.workbookUnpackedBytes, partLimit);
   const inflated = checkInflatedSizes(file, declared);
   // Settled here too, so that a refusal while the strings are still read is never an unhandled rejection.
   inflated.catch(() => {});
