@@ -163,20 +163,25 @@ function columnLetter(at: number): string {
   return letters;
 }
 
-/** Undefined when the file is absent. */
+/** Undefined when the file is absent. `checkId` fails a row whose id an earlier row used, naming the line that one was on. */
 export async function readTableRecords<T>(
   run: ImportRun,
   kind: CsvKind,
-  read: (f: FieldReader, row: RecordRow) => T,
+  read: (f: FieldReader, row: RecordRow, checkId: (id: string, column?: string) => void) => T,
 ): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
   const file = run.file(kind);
   if (file === undefined) return undefined;
   const started = Date.now();
   const outcome = run.outcome(kind, file);
   const records: T[] = [];
+  const firstLine = new Map<string, number>();
   for await (const { batch, fields } of tableBatches(run, kind, file, outcome)) {
     for (const row of batch) {
-      const record = read(fields.reset(row.values, row.problems), row);
+      const record = read(fields.reset(row.values, row.problems), row, (id, column = "id") => {
+        const first = firstLine.get(id);
+        if (first !== undefined) fields.fail(column, `duplicate id ${JSON.stringify(id)} (first on line ${first})`);
+        else if (id !== "") firstLine.set(id, row.line);
+      });
       if (fields.problems.length > 0) outcome.issues.addRow(row.line, fields.problems);
       else records.push(record);
     }
