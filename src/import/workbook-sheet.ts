@@ -4,9 +4,9 @@ import unzipper from "unzipper";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
 import type { CsvKind } from "./mapping";
 import { isEmptyRecord, type CellProblem, type TableRow } from "./table-file";
-import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./workbook-parts";
+import { describeWorkbook, readSharedStrings, xmlParser } from "./workbook-parts";
 import { XmlTextRunBound } from "./xml-text-runs";
-import { checkDeclaredSizes, checkInflatedSizes, FileRefusedError } from "./zip-bounds";
+import { boundedBytes, checkDeclaredSizes, checkInflatedSizes, FileRefusedError } from "./zip-bounds";
 
 export interface SheetRequest {
   file: string;
@@ -126,7 +126,7 @@ async function* sheetRows(
   });
   const decoder = new StringDecoder("utf8");
   let inflated = 0;
-  for await (const chunk of partBytes(entry)) {
+  for await (const chunk of boundedBytes(entry.path, entry.uncompressedSize, entry.stream())) {
     inflated += chunk.length;
     progress(inflated);
     parser.write(decoder.write(bound.pass(chunk)));

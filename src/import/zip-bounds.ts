@@ -69,11 +69,7 @@ export async function checkInflatedSizes(archive: string | Buffer, declared: Rea
         throw new FileRefusedError(`${entry.path} is not listed once in the archive's directory`);
       } else {
         seen.add(entry.path);
-        let inflated = 0;
-        for await (const chunk of entry) {
-          inflated += (chunk as Buffer).length;
-          if (inflated > size) throw new FileRefusedError(`${entry.path} unpacks to more than the ${size} bytes it declares`);
-        }
+        for await (const _chunk of boundedBytes(entry.path, size, entry));
       }
     }
   } catch (error) {
@@ -82,6 +78,19 @@ export async function checkInflatedSizes(archive: string | Buffer, declared: Rea
   } finally {
     source.destroy();
     entries.destroy();
+  }
+}
+
+/**
+ * An entry's bytes as they inflate, never more than `size`: what the archive declares for it. A reader that reaches its data through the
+ * directory bounds it too, as that data could differ from what `checkInflatedSizes` streamed.
+ */
+export async function* boundedBytes(name: string, size: number, chunks: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
+  let inflated = 0;
+  for await (const chunk of chunks as AsyncIterable<Buffer>) {
+    inflated += chunk.length;
+    if (inflated > size) throw new FileRefusedError(`${name} unpacks to more than the ${size} bytes it declares`);
+    yield chunk;
   }
 }
 
