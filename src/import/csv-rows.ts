@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { parse, type CsvError, type Parser } from "csv-parse";
+import { parse, type CsvError } from "csv-parse";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
 import { RecordSizeGuard } from "./record-size-guard";
 import { isEmptyRecord, type CellProblem, type TableFile, type TableRow } from "./table-file";
@@ -33,8 +33,8 @@ export async function openCsv(
   source.pipe(decoder).pipe(guard);
   // Only once invalid bytes became U+FFFD does the reader look for it in each row (one already in the file is reported the same way: some
   // earlier conversion lost a character).
-  const decoded = { encoding, sawInvalid: false };
-  decoder.on("data", (text: string) => (decoded.sawInvalid ||= text.includes(REPLACEMENT)));
+  let sawInvalid = false;
+  decoder.on("data", (text: string) => (sawInvalid ||= text.includes(REPLACEMENT)));
   // The parser is made once the first text is there: the delimiter may be sniffed from it.
   await readableOrEnd(guard);
   const firstText = (guard.read() as string | null) ?? "";
@@ -53,14 +53,59 @@ export async function openCsv(
   if (firstText !== "") parser.write(firstText);
   if (guard.readableEnded) parser.end();
   else guard.pipe(parser);
-  const counts = { emptyRows: 0 };
+  let emptyRows = 0;
+  // The guard counts records as the parser does (one per line end outside quotes).
+  async function* batches(): AsyncGenerator<TableRow[]> {
+    let line = 0;
+    let record = -1;
+    try {
+      for (;;) {
+        const batch: TableRow[] = [];
+        // The records the parser skipped up to `upTo`, in their place: each is a row with its one issue.
+        const rowsSkipped = (upTo: number) => {
+          for (let next = skipped[0]; next !== undefined && next.line <= upTo; next = skipped[0]) {
+            skipped.shift();
+            line = next.line;
+            batch.push({ line, values: [], rowProblem: { at: next.at, reason: next.reason } });
+          }
+        };
+        for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
+          rowsSkipped(line + 1);
+          record += 1;
+          line += 1 + lineBreaksIn(values);
+          const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
+          if (cut) {
+            line += cut.droppedLineBreaks;
+            batch.push({ line, values: [], rowProblem: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
+            continue;
+          }
+          if (values[0].trim() === "" && isEmptyRecord(values)) {
+            emptyRows += 1;
+            continue;
+          }
+          const problems = sawInvalid ? invalidValues(values, encoding) : undefined;
+          batch.push(problems ? { line, values, unreadable: problems } : { line, values });
+        }
+        const ended = parser.readableEnded || parser.destroyed;
+        if (ended) rowsSkipped(Infinity);
+        if (batch.length > 0) yield batch;
+        else if (ended) {
+          if (parser.errored) throw parser.errored;
+          return;
+        } else await readableOrEnd(parser);
+      }
+    } finally {
+      // A reader left before its end (a header without the required columns) closes its file.
+      source.destroy();
+    }
+  }
   return {
     label: path.basename(file),
     format: describeEncoding(encoding),
     cells: { kind: "text" },
-    batches: batchesOf(parser, decoded, guard, counts, skipped, source),
+    batches: batches(),
     get emptyRows() {
-      return counts.emptyRows;
+      return emptyRows;
     },
   };
 }
@@ -70,59 +115,6 @@ function sniffDelimiter(text: string): string {
   const line = end === -1 ? text : text.slice(0, end);
   const count = (delimiter: string) => line.split(delimiter).length;
   return DELIMITERS.reduce((best, delimiter) => (count(delimiter) > count(best) ? delimiter : best));
-}
-
-// The guard counts records as the parser does (one per line end outside quotes).
-async function* batchesOf(
-  parser: Parser,
-  decoded: { encoding: FileEncoding; sawInvalid: boolean },
-  guard: RecordSizeGuard,
-  counts: { emptyRows: number },
-  skipped: (CellProblem & { line: number })[],
-  source: Readable,
-): AsyncGenerator<TableRow[]> {
-  let line = 0;
-  let record = -1;
-  try {
-    for (;;) {
-      const batch: TableRow[] = [];
-      // The records the parser skipped up to `upTo`, in their place: each is a row with its one issue.
-      const rowsSkipped = (upTo: number) => {
-        for (let next = skipped[0]; next !== undefined && next.line <= upTo; next = skipped[0]) {
-          skipped.shift();
-          line = next.line;
-          batch.push({ line, values: [], rowProblem: { at: next.at, reason: next.reason } });
-        }
-      };
-      for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
-        rowsSkipped(line + 1);
-        record += 1;
-        line += 1 + lineBreaksIn(values);
-        const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
-        if (cut) {
-          line += cut.droppedLineBreaks;
-          batch.push({ line, values: [], rowProblem: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
-          continue;
-        }
-        if (values[0].trim() === "" && isEmptyRecord(values)) {
-          counts.emptyRows += 1;
-          continue;
-        }
-        const problems = decoded.sawInvalid ? invalidValues(values, decoded.encoding) : undefined;
-        batch.push(problems ? { line, values, unreadable: problems } : { line, values });
-      }
-      const ended = parser.readableEnded || parser.destroyed;
-      if (ended) rowsSkipped(Infinity);
-      if (batch.length > 0) yield batch;
-      else if (ended) {
-        if (parser.errored) throw parser.errored;
-        return;
-      } else await readableOrEnd(parser);
-    }
-  } finally {
-    // A reader left before its end (a header without the required columns) closes its file.
-    source.destroy();
-  }
 }
 
 function unparsableReason(error: CsvError): string {

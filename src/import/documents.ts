@@ -24,7 +24,7 @@ export async function readDocumentText(file: string): Promise<string> {
 
 async function extractText(extension: string, content: Buffer): Promise<string> {
   if (extension === ".docx") {
-    await checkUnpackedSizes(content, { totalBytes: IMPORT_LIMITS.documentUnpackedBytes });
+    await checkUnpackedSizes(content, IMPORT_LIMITS.documentUnpackedBytes);
     // mammoth's markdown output keeps headings as "#" lines, which is all the section splitter needs.
     const result = await (
       mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }

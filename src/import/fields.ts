@@ -1,7 +1,6 @@
 import { DocumentUrlSchema } from "../domain";
 import { fieldLengthProblem, fieldLimit } from "./limits";
-import type { Mapping } from "./mapping";
-import { dateReader } from "./mapping";
+import { dateReader, type Mapping } from "./mapping";
 import type { CellSource } from "./table-file";
 
 const TRUE = new Set(["true", "yes", "y", "1", "t", "x"]);

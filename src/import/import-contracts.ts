@@ -2,7 +2,7 @@ import path from "node:path";
 import { optionalUrl, type Contract } from "../domain";
 import { readTableRecords } from "./table-records";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
-import { duplicateIds, mergeDirectory } from "./import-tables";
+import { mergeDirectory } from "./import-tables";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
 import { resolveInsideFolder } from "./inside-folder";
@@ -11,11 +11,10 @@ import { resolveInsideFolder } from "./inside-folder";
 const CONTRACT_EXPIRING_DAYS = 120;
 
 export async function importContracts(run: ImportRun): Promise<void> {
-  const checkId = duplicateIds();
   const documents: { contract: Contract; document: string; line: number }[] = [];
-  const result = await readTableRecords(run, "contracts", (f, row) => {
+  const result = await readTableRecords(run, "contracts", (f, row, checkId) => {
     const contract = readContract(run, f);
-    checkId(f, contract.id, row.line);
+    checkId(contract.id);
     const document = documentOf(run, f);
     if (document !== undefined) documents.push({ contract, document, line: row.line });
     return contract;

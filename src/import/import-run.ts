@@ -3,10 +3,10 @@ import path from "node:path";
 import type { DataKind, Supplier } from "../domain";
 import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
-import { declaredEncoding, type CsvKind, type Mapping } from "./mapping";
+import type { CsvKind, Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
 import type { Progress } from "./progress";
-import type { FileEncoding, TextEncoding } from "./text-encoding";
+import type { TextEncoding } from "./text-encoding";
 
 export interface ImportOptions {
   directory: string;
@@ -88,11 +88,6 @@ export class ImportRun {
 
   private exists(kind: CsvKind, extension: string): boolean {
     return existsSync(path.join(this.options.directory, `${kind}.${extension}`));
-  }
-
-  declaredEncoding(kind: CsvKind): FileEncoding | undefined {
-    const encoding = this.options.encoding ?? declaredEncoding(this.options.mapping, kind);
-    return encoding === undefined ? undefined : { encoding, bom: false, declared: true };
   }
 
   outcome(kind: KindOutcome["kind"], file: string): KindOutcome {

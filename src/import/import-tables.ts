@@ -4,17 +4,6 @@ import type { ImportRun, KindOutcome } from "./import-run";
 import type { DirectoryKind, DirectoryRecords } from "./ports";
 import { readTableRecords } from "./table-records";
 
-/** A check of the ids a file has used so far, with the line each was first on: a later row with the same id fails. */
-export function duplicateIds(): (f: FieldReader, id: string, line: number, column?: string) => void {
-  const firstLine = new Map<string, number>();
-  return (f, id, line, column = "id") => {
-    if (id === "") return;
-    const first = firstLine.get(id);
-    if (first !== undefined) f.fail(column, `duplicate id ${JSON.stringify(id)} (first on line ${first})`);
-    else firstLine.set(id, line);
-  };
-}
-
 /** Upserted by id into the stored ones (or replacing them all); the run keeps the result as written. */
 export async function mergeDirectory<K extends DirectoryKind>(
   run: ImportRun,
@@ -45,10 +34,9 @@ export async function mergeDirectory<K extends DirectoryKind>(
 
 /** suppliers.csv; its valid suppliers are what later kinds are checked against, even in a dry run. */
 export async function importSuppliers(run: ImportRun): Promise<void> {
-  const checkId = duplicateIds();
-  const result = await readTableRecords(run, "suppliers", (f, row) => {
+  const result = await readTableRecords(run, "suppliers", (f, _row, checkId) => {
     const supplier = readSupplier(f);
-    checkId(f, supplier.id, row.line);
+    checkId(supplier.id);
     return supplier;
   });
   if (!result) return;
@@ -58,10 +46,9 @@ export async function importSuppliers(run: ImportRun): Promise<void> {
 }
 
 export async function importBenchmarks(run: ImportRun): Promise<void> {
-  const checkId = duplicateIds();
-  const result = await readTableRecords(run, "benchmarks", (f, row) => {
+  const result = await readTableRecords(run, "benchmarks", (f, _row, checkId) => {
     const benchmark = readBenchmark(f);
-    checkId(f, benchmarkId(benchmark), row.line, "category");
+    checkId(benchmarkId(benchmark), "category");
     return benchmark;
   });
   if (!result) return;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigurationError, describeZodError } from "../domain/errors";
-import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encoding";
+import { ENCODING_NAMES, encodingNamed } from "./text-encoding";
 
 const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
@@ -66,14 +66,6 @@ export async function loadMapping(file: string): Promise<Mapping> {
   const parsed = MappingSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new ConfigurationError(`mapping file ${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
-}
-
-export function declaredEncoding(mapping: Mapping, kind: CsvKind): TextEncoding | undefined {
-  return typeof mapping.encoding === "string" ? mapping.encoding : mapping.encoding?.[kind];
-}
-
-export function sourceColumn(mapping: Mapping, kind: CsvKind, column: string): string {
-  return mapping.columns[kind]?.[column] ?? column;
 }
 
 /** ISO YYYY-MM-DD, or undefined when the text is not a real date in that format ("2025-02-30" is not). */

@@ -4,7 +4,7 @@ import { distance } from "fastest-levenshtein";
 import { openCsv } from "./csv-rows";
 import { FieldReader } from "./fields";
 import type { ImportRun, KindOutcome } from "./import-run";
-import { REQUIRED_COLUMNS, sourceColumn, type CsvKind, type Mapping } from "./mapping";
+import { REQUIRED_COLUMNS, type CsvKind, type Mapping } from "./mapping";
 import type { CellProblem, TableFile, TableRow } from "./table-file";
 import { openWorkbook } from "./workbook-thread";
 import { FileRefusedError } from "./zip-bounds";
@@ -22,7 +22,9 @@ function openTable(run: ImportRun, kind: CsvKind, file: string, onBytes: (read: 
   const { mapping, sheetWorker } = run.options;
   if (path.extname(file).toLowerCase() === ".xlsx")
     return openWorkbook({ file, kind, sheet: mapping.sheets[kind], decimalComma: mapping.decimalComma }, onBytes, sheetWorker);
-  return openCsv(file, { delimiter: mapping.delimiter, encoding: run.declaredEncoding(kind), onBytes });
+  // `--encoding` over the mapping's (one for every CSV, or one per kind); else detected.
+  const encoding = run.options.encoding ?? (typeof mapping.encoding === "string" ? mapping.encoding : mapping.encoding?.[kind]);
+  return openCsv(file, { delimiter: mapping.delimiter, encoding: encoding && { encoding, bom: false, declared: true }, onBytes });
 }
 
 /**
@@ -110,7 +112,7 @@ function columnsOf(header: readonly string[], kind: CsvKind, mapping: Mapping) {
   const missingColumns = REQUIRED_COLUMNS[kind]
     .filter((column) => !columns.has(column))
     .map((column) => {
-      const expected = sourceColumn(mapping, kind, column);
+      const expected = mapping.columns[kind]?.[column] ?? column;
       const headers = names.filter((name) => name !== "");
       const closest = closestHeaders(expected, headers);
       const quoted = (list: readonly string[]) => list.map((name) => JSON.stringify(name)).join(", ");
@@ -163,20 +165,25 @@ function columnLetter(at: number): string {
   return letters;
 }
 
-/** Undefined when the file is absent. */
+/** Undefined when the file is absent. `checkId` fails a row whose id an earlier row used, naming the line that one was on. */
 export async function readTableRecords<T>(
   run: ImportRun,
   kind: CsvKind,
-  read: (f: FieldReader, row: RecordRow) => T,
+  read: (f: FieldReader, row: RecordRow, checkId: (id: string, column?: string) => void) => T,
 ): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
   const file = run.file(kind);
   if (file === undefined) return undefined;
   const started = Date.now();
   const outcome = run.outcome(kind, file);
   const records: T[] = [];
+  const firstLine = new Map<string, number>();
   for await (const { batch, fields } of tableBatches(run, kind, file, outcome)) {
     for (const row of batch) {
-      const record = read(fields.reset(row.values, row.problems), row);
+      const record = read(fields.reset(row.values, row.problems), row, (id, column = "id") => {
+        const first = firstLine.get(id);
+        if (first !== undefined) fields.fail(column, `duplicate id ${JSON.stringify(id)} (first on line ${first})`);
+        else if (id !== "") firstLine.set(id, row.line);
+      });
       if (fields.problems.length > 0) outcome.issues.addRow(row.line, fields.problems);
       else records.push(record);
     }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { CentralDirectory, File } from "unzipper";
-import { FileRefusedError } from "./zip-bounds";
+import { boundedBytes, FileRefusedError } from "./zip-bounds";
 
 /** By local name: the `x:` prefix some writers use is dropped. */
 export interface XmlHandlers {
@@ -23,24 +23,10 @@ export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; po
   return parser;
 }
 
-/**
- * A part's bytes as they inflate, never more than the archive's directory declares for it (which `checkDeclaredSizes` bounded): data
- * reached through the directory could differ from what `checkInflatedSizes` streamed, so the bound holds here too.
- */
-export async function* partBytes(file: File): AsyncGenerator<Buffer> {
-  let inflated = 0;
-  for await (const chunk of file.stream() as AsyncIterable<Buffer>) {
-    inflated += chunk.length;
-    if (inflated > file.uncompressedSize)
-      throw new FileRefusedError(`${file.path} unpacks to more than the ${file.uncompressedSize} bytes it declares`);
-    yield chunk;
-  }
-}
-
 async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
   const parser = xmlParser(handlers);
   const decoder = new StringDecoder("utf8");
-  for await (const chunk of partBytes(file)) parser.write(decoder.write(chunk));
+  for await (const chunk of boundedBytes(file.path, file.uncompressedSize, file.stream())) parser.write(decoder.write(chunk));
   parser.write(decoder.end());
   parser.close();
 }

@@ -4,9 +4,9 @@ import unzipper from "unzipper";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
 import type { CsvKind } from "./mapping";
 import { isEmptyRecord, type CellProblem, type TableRow } from "./table-file";
-import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./workbook-parts";
+import { describeWorkbook, readSharedStrings, xmlParser } from "./workbook-parts";
 import { XmlTextRunBound } from "./xml-text-runs";
-import { checkDeclaredSizes, checkInflatedSizes, FileRefusedError } from "./zip-bounds";
+import { boundedBytes, checkDeclaredSizes, checkInflatedSizes, FileRefusedError } from "./zip-bounds";
 
 export interface SheetRequest {
   file: string;
@@ -17,10 +17,7 @@ export interface SheetRequest {
 
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-const WORKBOOK_LIMITS = {
-  totalBytes: IMPORT_LIMITS.workbookUnpackedBytes,
-  entryBytes: (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes),
-};
+const partLimit = (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes);
 
 /**
  * No cell, row or style object is made: at a million rows those cost more than the XML. Declared sizes are checked before anything is
@@ -28,7 +25,7 @@ const WORKBOOK_LIMITS = {
  */
 export async function openSheet(request: SheetRequest, onBytes: (read: number) => void) {
   const { file, kind, sheet: wanted, decimalComma } = request;
-  const declared = await checkDeclaredSizes(file, WORKBOOK_LIMITS);
+  const declared = await checkDeclaredSizes(file, IMPORT_LIMITS.workbookUnpackedBytes, partLimit);
   const inflated = checkInflatedSizes(file, declared);
   // Settled here too, so that a refusal while the strings are still read is never an unhandled rejection.
   inflated.catch(() => {});
@@ -129,7 +126,7 @@ async function* sheetRows(
   });
   const decoder = new StringDecoder("utf8");
   let inflated = 0;
-  for await (const chunk of partBytes(entry)) {
+  for await (const chunk of boundedBytes(entry.path, entry.uncompressedSize, entry.stream())) {
     inflated += chunk.length;
     progress(inflated);
     parser.write(decoder.write(bound.pass(chunk)));

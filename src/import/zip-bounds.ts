@@ -5,8 +5,6 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import unzipper from "unzipper";
 
-export type ZipArchive = string | Buffer;
-
 // All that Office writes.
 const STORED = 0;
 const DEFLATED = 8;
@@ -26,14 +24,15 @@ export class FileRefusedError extends Error {
   }
 }
 
-/** `entryBytes`: per entry, for a reader that holds some entries whole (an .xlsx's shared strings). */
-export interface UnpackedLimits {
-  totalBytes: number;
-  entryBytes?(name: string): number;
-}
-
-/** Inflates nothing; returns each entry's declared size. */
-export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<Map<string, number>> {
+/**
+ * Inflates nothing; returns each entry's declared size. `entryBytes`: per entry, for a reader that holds some entries whole (an .xlsx's
+ * shared strings).
+ */
+export async function checkDeclaredSizes(
+  archive: string | Buffer,
+  totalBytes: number,
+  entryBytes: (name: string) => number = () => Infinity,
+): Promise<Map<string, number>> {
   let directory: unzipper.CentralDirectory;
   try {
     directory = await (typeof archive === "string" ? unzipper.Open.file(archive) : unzipper.Open.buffer(archive));
@@ -49,16 +48,15 @@ export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLi
   let total = 0;
   for (const [name, size] of declared) {
     total += size;
-    const allowed = limits.entryBytes?.(name) ?? Infinity;
+    const allowed = entryBytes(name);
     if (size > allowed) throw new FileRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
   }
-  if (total > limits.totalBytes)
-    throw new FileRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
+  if (total > totalBytes) throw new FileRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(totalBytes)} allowed`);
   return declared;
 }
 
 /** Refuses an entry the directory does not list, or lists twice: a streaming reader sees entries the directory does not list. */
-export async function checkInflatedSizes(archive: ZipArchive, declared: ReadonlyMap<string, number>): Promise<void> {
+export async function checkInflatedSizes(archive: string | Buffer, declared: ReadonlyMap<string, number>): Promise<void> {
   const source = typeof archive === "string" ? createReadStream(archive) : Readable.from(archive);
   const entries = source.pipe(unzipper.Parse({ forceStream: true }));
   const seen = new Set<string>();
@@ -71,11 +69,7 @@ export async function checkInflatedSizes(archive: ZipArchive, declared: Readonly
         throw new FileRefusedError(`${entry.path} is not listed once in the archive's directory`);
       } else {
         seen.add(entry.path);
-        let inflated = 0;
-        for await (const chunk of entry) {
-          inflated += (chunk as Buffer).length;
-          if (inflated > size) throw new FileRefusedError(`${entry.path} unpacks to more than the ${size} bytes it declares`);
-        }
+        for await (const _chunk of boundedBytes(entry.path, size, entry));
       }
     }
   } catch (error) {
@@ -87,7 +81,20 @@ export async function checkInflatedSizes(archive: ZipArchive, declared: Readonly
   }
 }
 
+/**
+ * An entry's bytes as they inflate, never more than `size`: what the archive declares for it. A reader that reaches its data through the
+ * directory bounds it too, as that data could differ from what `checkInflatedSizes` streamed.
+ */
+export async function* boundedBytes(name: string, size: number, chunks: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
+  let inflated = 0;
+  for await (const chunk of chunks as AsyncIterable<Buffer>) {
+    inflated += chunk.length;
+    if (inflated > size) throw new FileRefusedError(`${name} unpacks to more than the ${size} bytes it declares`);
+    yield chunk;
+  }
+}
+
 /** For a reader that unpacks the whole archive at once (mammoth reading a .docx), which must not start before both checks pass. */
-export async function checkUnpackedSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<void> {
-  await checkInflatedSizes(archive, await checkDeclaredSizes(archive, limits));
+export async function checkUnpackedSizes(archive: Buffer, totalBytes: number): Promise<void> {
+  await checkInflatedSizes(archive, await checkDeclaredSizes(archive, totalBytes));
 }

@@ -88,7 +88,10 @@ function stripUnsupported(schema: JsonSchema): JsonSchema {
     // The helper writes OpenAPI's `nullable: true` for plain primitives; standard JSON Schema says `type: [T, "null"]`.
     else if (key === "nullable" && value === true && typeof schema.type === "string") result.type = [schema.type, "null"];
     else if (key === "type" && schema.nullable === true && typeof value === "string") result.type = [value, "null"];
-    else if (key === "properties" || key === "definitions" || key === "$defs") result[key] = mapValues(value, stripUnsupported);
+    else if ((key === "properties" || key === "definitions" || key === "$defs") && isPlainObject(value))
+      result[key] = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, isPlainObject(item) ? stripUnsupported(item) : item]),
+      );
     else if ((key === "anyOf" || key === "allOf" || key === "oneOf") && Array.isArray(value))
       result[key] = value.map((item) => stripUnsupported(item as JsonSchema));
     else if ((key === "items" || key === "additionalProperties") && isPlainObject(value)) result[key] = stripUnsupported(value);
@@ -97,11 +100,6 @@ function stripUnsupported(schema: JsonSchema): JsonSchema {
   if (dropped.length === 0) return result;
   const note = `(${dropped.join(", ")})`;
   return { ...result, description: typeof result.description === "string" ? `${result.description} ${note}` : note };
-}
-
-function mapValues(value: unknown, map: (schema: JsonSchema) => JsonSchema): unknown {
-  if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isPlainObject(item) ? map(item) : item]));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,7 @@
-import { fiscalYearIn } from "../../domain/fiscal-year";
+import { fiscalYearIn, fiscalYearOfDate } from "../../domain/fiscal-year";
 import { extractAmounts } from "../../domain/amounts";
-import { detectLanguage } from "../../domain/language";
+import { detectLanguage, type Language } from "../../domain/language";
 import { followUpCues, needsEarlierContext, stringsFor, type UnderstandingOutput, type RewriterInput } from "../../domain";
-import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { LEXICON } from "../../tools/question/lexicon";
 import { namesNothing, resolveNamedSuppliers } from "../../tools/question/named-suppliers";
 import { contentStems, indexOfName, isStopWord } from "../../tools/text/words";
@@ -197,7 +196,7 @@ function topicWords(message: string, mentions: Mention[]): number {
 }
 
 /** The previous question with the message's mentions in place of the same kinds; kinds it lacks are added ("… with Nimbus Workflow"). */
-function substitute(base: string, own: Mention[], previous: Mention[], language: RewriterInput["language"]): string {
+function substitute(base: string, own: Mention[], previous: Mention[], language: Language): string {
   const additions: Mention[] = [];
   const edits: { target: Mention; text: string }[] = [];
   for (const kind of new Set(own.map((mention) => mention.kind))) {
@@ -221,20 +220,16 @@ function substitute(base: string, own: Mention[], previous: Mention[], language:
 }
 
 // Fiscal years are written 「2024年度」 in Japanese.
-function writtenAs(mention: Mention, language: RewriterInput["language"]): string {
+function writtenAs(mention: Mention, language: Language): string {
   return language === "ja" && mention.kind === "period" ? fiscalYearIn(mention.canonical, "ja") : mention.canonical;
 }
 
-function joinNames(names: string[], language: RewriterInput["language"]): string {
+function joinNames(names: string[], language: Language): string {
   return language === "ja" ? names.join("と") : names.join(" and ");
 }
 
 /** "their" → "Acme Cloud Software's", "them" → the supplier, "it" → the contract, 「先方」→ the supplier. */
-function resolvePronouns(
-  message: string,
-  entities: RewriterInput["turns"][number]["entities"],
-  language: RewriterInput["language"],
-): string {
+function resolvePronouns(message: string, entities: RewriterInput["turns"][number]["entities"], language: Language): string {
   const supplier = entities.suppliers[0];
   const contract = entities.contracts[0];
   let text = message;
@@ -250,14 +245,14 @@ function resolvePronouns(
  * A message about the previous answer, with that question attached so it stands alone; a question in another language is only pointed at
  * (the previous answer travels with the run), never quoted.
  */
-function attach(message: string, base: string, language: RewriterInput["language"]): string {
+function attach(message: string, base: string, language: Language): string {
   const sameLanguage = detectLanguage(base) === detectLanguage(message);
   if (language === "ja") return sameLanguage ? `${message}（前の質問: ${base}）` : `${message}（前の質問について）`;
   return sameLanguage ? `${message} (about: ${base})` : `${message} (about the previous question)`;
 }
 
 /** A spend question written in one language, for a follow-up in another language than the spend question before it. */
-function spendQuestion(mentions: Mention[], language: RewriterInput["language"]): string | undefined {
+function spendQuestion(mentions: Mention[], language: Language): string | undefined {
   const of = (kind: MentionKind) => mentions.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
   const [suppliers, categories, periods] = [of("supplier"), of("category"), of("period")];
   if (suppliers.length + categories.length === 0) return undefined;
