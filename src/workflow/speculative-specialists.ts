@@ -49,12 +49,7 @@ export class SpeculativeSpecialists {
   confirm(selected: readonly string[]): void {
     const unchosen = [...this.started.keys()].filter((id) => !selected.includes(id));
     for (const id of unchosen) this.started.get(id)?.abort.abort();
-    if (unchosen.length > 0)
-      this.context.emit({
-        type: "phase_completed",
-        phase: "route",
-        detail: `speculative start cancelled, not chosen by the Router: ${unchosen.join(", ")}`,
-      });
+    if (unchosen.length > 0) this.context.note(`speculative start cancelled, not chosen by the Router: ${unchosen.join(", ")}`);
   }
 
   /** A specialist started early, for the phase that would otherwise start it (once). */

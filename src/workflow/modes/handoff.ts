@@ -81,7 +81,7 @@ async function handoffPhase(context: RunContext): Promise<void> {
   if (finding.status === "ok" && finding.handoff) {
     const { to, reason } = finding.handoff;
     handoff.handoffs.push({ from: speaker, to, reason, finding });
-    context.emit({ type: "phase_completed", phase: "handoff", detail: `${speaker} handed the question to ${to}: ${reason}` });
+    context.note(`${speaker} handed the question to ${to}: ${reason}`);
     if (to !== ROUTER_TARGET) {
       handoff.speaker = to;
       state.decision = handoffDecision(decision, decision, to);

@@ -40,15 +40,11 @@ async function investigatePhase(context: RunContext): Promise<void> {
   if (okFindings(state) > 0) return;
   if (canReroute(context)) {
     const excluded = specialistFailures(state.findings).map((f) => f.specialist);
-    context.emit({
-      type: "phase_completed",
-      phase: "investigate",
-      detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`,
-    });
+    context.note(`every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`);
     modeStateOf(state, "selective").rerouted = { excluded };
     return;
   }
-  context.emit({ type: "phase_completed", phase: "investigate", detail: "every selected specialist failed; trying Knowledge alone" });
+  context.note("every selected specialist failed; trying Knowledge alone");
   const fallback = await runSpecialist(context, context.specialist(FALLBACK_SPECIALIST), { round: "initial" });
   state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
   if (fallback.status !== "ok")
@@ -101,11 +97,9 @@ async function findingsByDeadline(
       toolCalls: [],
     });
   }
-  context.emit({
-    type: "phase_completed",
-    phase: "investigate",
-    detail: `the Moderator started without ${late.map((s) => s.id).join(", ")}: still working ${seconds(waitMs)} after the first finding`,
-  });
+  context.note(
+    `the Moderator started without ${late.map((s) => s.id).join(", ")}: still working ${seconds(waitMs)} after the first finding`,
+  );
 }
 
 function seconds(ms: number): string {
