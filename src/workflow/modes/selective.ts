@@ -126,12 +126,10 @@ function okFindings(state: RunState): number {
   return state.findings.filter((f) => f.status === "ok").length;
 }
 
-const debates = (state: RunState): boolean => state.decision?.debateMode === "debate" && okFindings(state) >= 2;
-
 function afterInvestigation(state: RunState): "done" | "route" | "debate" | "moderate" {
   if (!running(state)) return "done";
   if (okFindings(state) === 0) return "route";
-  return debates(state) ? "debate" : "moderate";
+  return state.decision?.debateMode === "debate" && okFindings(state) >= 2 ? "debate" : "moderate";
 }
 
 /** The default mode: the Router picks one to three specialists, who work in parallel. */
