@@ -1,7 +1,7 @@
 import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type Finding, type RunState } from "../../domain";
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
-import { SpeculativeSpecialists, startSpecialist, type WorkingSpecialist } from "../speculative-specialists";
+import { startSpecialist, startSpeculativeSpecialists, type WorkingSpecialist } from "../speculative-specialists";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings, routeInScope, routeNode, type ModeNodes } from "./shared";
@@ -18,7 +18,7 @@ async function routePhase(context: RunContext): Promise<void> {
     return;
   }
   void context.upFrontEvidence(); // the tools run while the Router decides
-  context.speculative = await SpeculativeSpecialists.start(context, routerInput(context));
+  context.speculative = await startSpeculativeSpecialists(context, routerInput(context));
   const decision = await routeInScope(context);
   if (!decision) return;
   state.decision = decision;
