@@ -34,12 +34,8 @@ export function loadPromptLibrary(dir: string = defaultPromptsDir()) {
     .filter((file) => file.endsWith(".md"))
     .sort();
   if (specialistFiles.length === 0) throw new ConfigurationError(`No specialist prompts found in ${specialistsDir}`);
+  // Each file is named by its id (checked as it loads), so no id can be defined twice.
   const specialists = specialistFiles.map((file) => loadSpecialist(path.join(specialistsDir, file)));
-  const ids = new Set<string>();
-  for (const specialist of specialists) {
-    if (ids.has(specialist.id)) throw new ConfigurationError(`Specialist id '${specialist.id}' is defined twice in ${specialistsDir}`);
-    ids.add(specialist.id);
-  }
   const fragment = (name: string) => readPromptFile(path.join(dir, "fragments", `${name}.md`)).content.trim();
   return {
     router: loadAgentPrompt(path.join(dir, "router.md")),

@@ -95,6 +95,11 @@ export class RunContext {
     }
   }
 
+  /** What the current phase did beyond its usual course (a fallback, a re-run, a hand-over), for the transcript. */
+  note(detail: string): void {
+    this.emit({ type: "phase_completed", phase: this.state.phase, detail });
+  }
+
   /** Citations of records no tool returned in the run were dropped. */
   citationsDropped(executor: string, droppedCitations: number): void {
     if (droppedCitations > 0) this.emit({ type: "citations_dropped", executor, droppedCitations });

@@ -129,15 +129,11 @@ export class RunWorker {
     else this.perUser.delete(user);
   }
 
+  /** Resolves after `ms`, or at once when woken. */
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
+    const woken = new AbortController();
+    this.wakeUp = () => woken.abort();
+    return sleepFor(ms, undefined, { signal: woken.signal }).catch(() => undefined);
   }
 
   private hold(leased: LeasedMessage): void {

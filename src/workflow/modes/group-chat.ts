@@ -1,4 +1,4 @@
-import { modeStateOf, type Finding, type RouterDecision, type SpecialistDefinition } from "../../domain";
+import { modeStateOf, type Finding, type SpecialistDefinition } from "../../domain";
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { runSpecialist } from "../steps/specialist-step";
@@ -22,15 +22,6 @@ function participants(context: RunContext): SpecialistDefinition[] {
       );
     return specialist;
   });
-}
-
-/** The Router's decision with every participant selected (its choices first), so the card, Moderator and gate see who took part. */
-function groupChatDecision(decision: RouterDecision, speakers: readonly string[]): RouterDecision {
-  const selected = [
-    ...decision.selected.filter((id) => speakers.includes(id)),
-    ...speakers.filter((id) => !decision.selected.includes(id)),
-  ];
-  return { ...decision, selected };
 }
 
 /** Each turn is checkpointed, so a resumed run continues with the next speaker; a pass or a failure leaves the transcript as it was. */
@@ -61,11 +52,11 @@ async function converse(context: RunContext, speakers: readonly SpecialistDefini
 async function routePhase(context: RunContext): Promise<void> {
   void context.upFrontEvidence(); // the tools run while the Router decides
   const decision = await routeInScope(context);
-  if (decision)
-    context.state.decision = groupChatDecision(
-      decision,
-      participants(context).map((s) => s.id),
-    );
+  if (!decision) return;
+  // Every participant is selected (the Router's choices first), so the card, Moderator and gate see who took part.
+  const speakers = participants(context).map((s) => s.id);
+  const chosen = decision.selected.filter((id) => speakers.includes(id));
+  context.state.decision = { ...decision, selected: [...chosen, ...speakers.filter((id) => !chosen.includes(id))] };
 }
 
 /** The rounds of the chat; the passes are dropped, and a chat where no one answered fails the run. */

@@ -1,4 +1,4 @@
-import { FALLBACK_SPECIALIST, modeStateOf, type Finding, type ModeStateOf, type RouterDecision, type RunState } from "../../domain";
+import { FALLBACK_SPECIALIST, modeStateOf, type ModeStateOf, type RouterDecision, type RunState } from "../../domain";
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { routeQuestion } from "../steps/router-step";
@@ -29,11 +29,6 @@ function consultedSpecialists({ handoffs }: HandoffState): { specialist: string;
   const seen = new Map<string, string>();
   for (const h of handoffs) seen.set(h.from, `already consulted: handed the question to ${h.to} (${h.reason})`);
   return [...seen].map(([specialist, error]) => ({ specialist, error }));
-}
-
-/** The findings of the hand-overs so far: what the next speaker sees as `peers`. */
-function handedOverFindings({ handoffs }: HandoffState): Extract<Finding, { status: "ok" }>[] {
-  return handoffs.flatMap((h) => (h.finding.status === "ok" ? [h.finding] : []));
 }
 
 /**
@@ -75,13 +70,14 @@ async function handoffPhase(context: RunContext): Promise<void> {
   );
   const finding = await runSpecialist(context, context.specialist(speaker), {
     round: "initial",
-    peers: handedOverFindings(handoff),
+    // The findings of the hand-overs so far.
+    peers: handoff.handoffs.flatMap((h) => (h.finding.status === "ok" ? [h.finding] : [])),
     handoffTargets: targets,
   });
   if (finding.status === "ok" && finding.handoff) {
     const { to, reason } = finding.handoff;
     handoff.handoffs.push({ from: speaker, to, reason, finding });
-    context.emit({ type: "phase_completed", phase: "handoff", detail: `${speaker} handed the question to ${to}: ${reason}` });
+    context.note(`${speaker} handed the question to ${to}: ${reason}`);
     if (to !== ROUTER_TARGET) {
       handoff.speaker = to;
       state.decision = handoffDecision(decision, decision, to);
@@ -95,11 +91,9 @@ async function handoffPhase(context: RunContext): Promise<void> {
   else context.fail(`No specialist could answer: ${speaker} (${finding.error})`);
 }
 
-const answered = (state: RunState): boolean => state.findings.some((f) => f.status === "ok");
-
 function afterTurn(state: RunState): "done" | "moderate" | "route" | "handoff" {
   if (!running(state)) return "done";
-  if (answered(state)) return "moderate";
+  if (state.findings.some((f) => f.status === "ok")) return "moderate";
   const handedTo = modeStateOf(state, "handoff").handoffs.at(-1)?.to;
   // The turn's step always ends in an answer, a hand-over or a failure; anything else is a bug in it.
   if (handedTo === undefined) throw new Error("a handoff turn ended with neither an answer, a hand-over nor a failure");

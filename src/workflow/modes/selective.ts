@@ -1,7 +1,7 @@
 import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type Finding, type RunState } from "../../domain";
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
-import { SpeculativeSpecialists, startSpecialist, type WorkingSpecialist } from "../speculative-specialists";
+import { startSpecialist, startSpeculativeSpecialists, type WorkingSpecialist } from "../speculative-specialists";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings, routeInScope, routeNode, type ModeNodes } from "./shared";
@@ -18,7 +18,7 @@ async function routePhase(context: RunContext): Promise<void> {
     return;
   }
   void context.upFrontEvidence(); // the tools run while the Router decides
-  context.speculative = await SpeculativeSpecialists.start(context, routerInput(context));
+  context.speculative = await startSpeculativeSpecialists(context, routerInput(context));
   const decision = await routeInScope(context);
   if (!decision) return;
   state.decision = decision;
@@ -40,15 +40,11 @@ async function investigatePhase(context: RunContext): Promise<void> {
   if (okFindings(state) > 0) return;
   if (canReroute(context)) {
     const excluded = specialistFailures(state.findings).map((f) => f.specialist);
-    context.emit({
-      type: "phase_completed",
-      phase: "investigate",
-      detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`,
-    });
+    context.note(`every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`);
     modeStateOf(state, "selective").rerouted = { excluded };
     return;
   }
-  context.emit({ type: "phase_completed", phase: "investigate", detail: "every selected specialist failed; trying Knowledge alone" });
+  context.note("every selected specialist failed; trying Knowledge alone");
   const fallback = await runSpecialist(context, context.specialist(FALLBACK_SPECIALIST), { round: "initial" });
   state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
   if (fallback.status !== "ok")
@@ -101,11 +97,9 @@ async function findingsByDeadline(
       toolCalls: [],
     });
   }
-  context.emit({
-    type: "phase_completed",
-    phase: "investigate",
-    detail: `the Moderator started without ${late.map((s) => s.id).join(", ")}: still working ${seconds(waitMs)} after the first finding`,
-  });
+  context.note(
+    `the Moderator started without ${late.map((s) => s.id).join(", ")}: still working ${seconds(waitMs)} after the first finding`,
+  );
 }
 
 function seconds(ms: number): string {
@@ -132,12 +126,10 @@ function okFindings(state: RunState): number {
   return state.findings.filter((f) => f.status === "ok").length;
 }
 
-const debates = (state: RunState): boolean => state.decision?.debateMode === "debate" && okFindings(state) >= 2;
-
 function afterInvestigation(state: RunState): "done" | "route" | "debate" | "moderate" {
   if (!running(state)) return "done";
   if (okFindings(state) === 0) return "route";
-  return debates(state) ? "debate" : "moderate";
+  return state.decision?.debateMode === "debate" && okFindings(state) >= 2 ? "debate" : "moderate";
 }
 
 /** The default mode: the Router picks one to three specialists, who work in parallel. */

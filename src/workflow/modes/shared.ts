@@ -35,11 +35,11 @@ async function moderatePhase(context: RunContext): Promise<void> {
   if (second && state.answer) {
     // The re-asked answer failed, but the first one stands: keep it rather than lose the run.
     state.quality.finalScore = state.answer.qscore;
-    context.emit({ type: "phase_completed", phase: "moderate", detail: `second moderation ${outcome.kind}; keeping the first answer` });
+    context.note(`second moderation ${outcome.kind}; keeping the first answer`);
     return;
   }
   if (state.attempts === 1 && context.remainingMs() > 0) {
-    context.emit({ type: "phase_completed", phase: "moderate", detail: `moderator ${outcome.kind}: running the whole flow again` });
+    context.note(`moderator ${outcome.kind}: running the whole flow again`);
     state.attempts = 2;
     state.decision = undefined;
     state.modeState = initialModeState(state.modeState.mode);

@@ -1,17 +1,14 @@
 import type { z } from "zod";
-import { modelOfProfile, type AgentInput, type ModelProfile } from "../../domain";
-import type { AgentPrompt } from "../prompt-library";
+import { modelOfProfile, type AgentInput } from "../../domain";
 import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
 import { renderAgentMessages } from "../agent-message";
 
 interface AgentCall<V extends z.ZodTypeAny> {
-  agentId: string;
-  prompt: AgentPrompt;
-  /** The system prompt text as sent (the prompt's text, rendered or extended). */
-  system: string;
-  /** The role's model profile (a prompt's own `model` replaces its deployment). */
-  profile: ModelProfile;
+  /** The agent's prompt and model profile are its role's (a prompt's own `model` replaces the profile's deployment). */
+  agentId: "rewriter" | "router" | "moderator";
+  /** The system prompt text as sent, when the prompt's text is rendered or extended. */
+  system?: string;
   timeoutMs: number;
   input: AgentInput;
   /** The wire schema (strict JSON schema for the model) and the validator applied to the reply. */
@@ -27,20 +24,22 @@ export async function askAgent<V extends z.ZodTypeAny>(
   round: "initial" | "requery" | undefined,
   call: AgentCall<V>,
 ): Promise<StructuredOutcome<z.output<V>>> {
+  const { prompts, settings } = context.deps;
+  const prompt = prompts[call.agentId];
   const report = await context.executor(call.agentId, round, async (step) => {
     const outcome = await callStructured(
       step.model,
       {
         agentId: call.agentId,
-        ...modelOfProfile(call.profile, call.prompt.model),
-        messages: renderAgentMessages(call.system, call.input),
-        temperature: call.prompt.temperature,
-        maxTokens: call.prompt.maxTokens,
+        ...modelOfProfile(settings.models[call.agentId], prompt.model),
+        messages: renderAgentMessages(call.system ?? prompt.text, call.input),
+        temperature: prompt.temperature,
+        maxTokens: prompt.maxTokens,
         timeoutMs: context.timeoutFor(call.timeoutMs),
         output: call.output,
         ...(call.onPartialOutput ? { onPartialOutput: call.onPartialOutput } : {}),
       },
-      context.deps.prompts.fragments.repair,
+      prompts.fragments.repair,
       call.validator,
     );
     return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };

@@ -39,14 +39,11 @@ export async function moderate(
     previous,
   };
   const approvalDue = approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, deps.settings).length > 0;
-  const prompt = deps.prompts.moderator;
-  const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
+  const { moderator, fragments } = deps.prompts;
   const ask = () =>
     askAgent(context, previous ? "requery" : "initial", {
       agentId: "moderator",
-      prompt,
-      system,
-      profile: deps.settings.models.moderator,
+      ...(previous ? { system: `${moderator.text}\n\n${fragments.moderatorRequery}` } : {}),
       timeoutMs: deps.settings.timeouts.moderatorMs,
       input,
       output: { name: "moderator_answer", schema: ModeratorOutputSchema },

@@ -72,12 +72,9 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
   const input = routerInput(context, unavailable);
   const ids = input.specialists.map((s) => s.id);
   const max = input.maxSpecialists;
-  const prompt = deps.prompts.router;
   const outcome = await askAgent(context, undefined, {
     agentId: "router",
-    prompt,
-    system: renderTemplate(prompt.text, { maxSpecialists: max, reasonChars: ROUTER_REASON_CHARS }),
-    profile: deps.settings.models.router,
+    system: renderTemplate(deps.prompts.router.text, { maxSpecialists: max, reasonChars: ROUTER_REASON_CHARS }),
     timeoutMs: deps.settings.timeouts.routerMs,
     input,
     output: { name: "router_decision", schema: routerWireSchema(ids) },

@@ -55,9 +55,6 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
   // The rewriter is small and on the critical path, like the Router: the Router's timeout.
   const outcome = await askAgent(context, undefined, {
     agentId: "rewriter",
-    prompt: deps.prompts.rewriter,
-    system: deps.prompts.rewriter.text,
-    profile: deps.settings.models.rewriter,
     timeoutMs: deps.settings.timeouts.routerMs,
     input,
     output: { name: "understanding", schema: UnderstandingOutputSchema },
