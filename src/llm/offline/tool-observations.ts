@@ -1,23 +1,20 @@
-import { z } from "zod";
 import { ToolMessageContentSchema, type ToolMessageContent } from "../../domain";
 import type { ChatMessage } from "../../workflow/ports";
 
-export type ToolObservation = Omit<ToolMessageContent, "tool"> & { name: string; args: Record<string, unknown> };
+export type ToolObservation = Omit<ToolMessageContent, "tool"> & { name: string };
 
-const ArgumentsSchema = z.record(z.unknown()).catch({});
-
-/** A tool message that cannot be read counts as a failed call, never an exception. */
+/** A tool message that cannot be read counts as a failed call of the tool it answers, never an exception. */
 export function readToolObservations(messages: ChatMessage[]): ToolObservation[] {
-  const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
+  const called = new Map(
+    messages.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : [])).map((c) => [c.id, c.name]),
+  );
   return messages.flatMap((message): ToolObservation[] => {
-    if (message.role === "assistant")
-      for (const call of message.toolCalls ?? [])
-        calls.set(call.id, { name: call.name, args: ArgumentsSchema.parse(parseJson(call.arguments)) });
     if (message.role !== "tool") return [];
-    const call = calls.get(message.toolCallId) ?? { name: "unknown", args: {} };
     const content = ToolMessageContentSchema.safeParse(parseJson(message.content));
-    if (content.success) return [{ ...content.data, ...call }];
-    return [{ ...call, ok: false, digest: "", evidence: [], data: undefined, error: "unreadable tool message" }];
+    if (!content.success)
+      return [{ name: called.get(message.toolCallId) ?? "unknown", ok: false, digest: "", evidence: [], error: "unreadable tool message" }];
+    const { tool, ...observation } = content.data;
+    return [{ ...observation, name: tool }];
   });
 }
 
