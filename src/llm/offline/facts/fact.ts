@@ -40,9 +40,3 @@ export function recognise<T>(observations: ToolObservation[], schema: z.ZodType<
     return [parsed.data];
   });
 }
-
-export function daysBefore(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}

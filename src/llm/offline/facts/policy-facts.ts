@@ -18,12 +18,9 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
   if (passages.length === 0) return [];
   const amount = entities.amounts[0];
   if (amount) {
-    const applicable = passages
-      .flatMap((passage) => sentences(passage.text).map((sentence) => ({ passage, sentence, bound: applies(sentence, amount.jpy) })))
-      .filter((entry): entry is { passage: Passage; sentence: string; bound: number } => entry.bound !== undefined)
-      .sort((a, b) => b.bound - a.bound);
-    const chosen = applicable
-      .filter((entry, i) => applicable.findIndex((other) => other.passage.referenceId === entry.passage.referenceId) === i)
+    const chosen = passages
+      .flatMap((passage) => applicableSentence(passage.text, amount.jpy).map((sentence) => ({ passage, ...sentence })))
+      .sort((a, b) => b.bound - a.bound)
       .slice(0, 2);
     if (chosen.length > 0)
       return chosen.map(({ passage, sentence }) => ({
@@ -44,21 +41,25 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
 /** A tier that does not apply is never quoted: the passage's sentence whose tier includes the amount replaces it, else it is dropped. */
 export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: number): ToolObservation[] {
   const passages = new Map(policyPassages(observations).map((passage) => [passage.referenceId, passage.text]));
-  const applicableIn = (referenceId: string) => {
-    const candidates = sentences(passages.get(referenceId) ?? "")
-      .map((sentence) => ({ sentence, bound: applies(sentence, amountJpy) }))
-      .filter((entry): entry is { sentence: string; bound: number } => entry.bound !== undefined)
-      .sort((a, b) => b.bound - a.bound);
-    return candidates[0] ? clip(candidates[0].sentence) : undefined;
-  };
   return observations.map((observation) => ({
     ...observation,
     evidence: observation.evidence.flatMap((item) => {
       if (!/polic|規程/i.test(item.source) || !excludes(item.quote, amountJpy)) return [item];
-      const quote = applicableIn(item.referenceId);
-      return quote === undefined ? [] : [{ ...item, quote }];
+      return applicableSentence(passages.get(item.referenceId) ?? "", amountJpy).map(({ sentence }) => ({
+        ...item,
+        quote: clip(sentence),
+      }));
     }),
   }));
+}
+
+/** The sentence whose tier includes the amount, of the highest lower bound (the first of equals); none when no tier does. */
+function applicableSentence(text: string, amountJpy: number): { sentence: string; bound: number }[] {
+  return sentences(text)
+    .map((sentence) => ({ sentence, bound: applies(sentence, amountJpy) }))
+    .filter((entry): entry is { sentence: string; bound: number } => entry.bound !== undefined)
+    .sort((a, b) => b.bound - a.bound)
+    .slice(0, 1);
 }
 
 function excludes(text: string, amountJpy: number): boolean {

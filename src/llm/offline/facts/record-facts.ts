@@ -5,7 +5,8 @@ import { supplierNameJa } from "../../../domain";
 import { formatJpy, formatMoney } from "../../../tools/format";
 import type { ToolObservation } from "../tool-observations";
 import type { Phrases } from "../phrases";
-import { daysBefore, recognise, type Fact, type FactContext } from "./fact";
+import { addDays } from "../../../tools/iso-date";
+import { recognise, type Fact, type FactContext } from "./fact";
 
 const ContractLike = z.object({
   id: z.string(),
@@ -43,7 +44,7 @@ function factsFor(contract: z.infer<typeof ContractLike>, { entities, phrases }:
       direct: true,
     });
   }
-  const noticeDeadline = daysBefore(contract.endDate, contract.noticeDays);
+  const noticeDeadline = addDays(contract.endDate.slice(0, 10), -contract.noticeDays);
   facts.push({
     action: entities.topics.has("contract")
       ? phrases.actionNotice({ noticeDays: contract.noticeDays, deadline: noticeDeadline, referenceId: contract.id })
