@@ -15,21 +15,15 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const name = (id: string) => input.specialistNames[id] ?? id;
   const failures = input.failures.map((f) => ({ name: name(f.specialist), error: f.error }));
   // No sentence twice in one answer: a point another specialist repeats is said once.
-  const said = new Set<string>(lead ? sentencesOf(lead.summary).map(sentenceKey) : []);
-  const fresh = (text: string) => {
-    const key = sentenceKey(text);
-    if (key === "" || said.has(key)) return false;
-    said.add(key);
-    return true;
-  };
+  const said = new Set(lead ? sentencesOf(lead.summary).map(sentenceKey) : []);
   const othersSaying = others
-    .map((f) => ({ finding: f, point: sentencesOf(f.summary).find((sentence) => !said.has(sentenceKey(sentence))) }))
-    .filter((entry): entry is { finding: (typeof others)[number]; point: string } => entry.point !== undefined && fresh(entry.point));
+    .map((f) => ({ name: name(f.specialist), summary: sentencesOf(f.summary).find((sentence) => !said.has(sentenceKey(sentence))) ?? "" }))
+    .filter(
+      ({ summary }, i, all) => sentenceKey(summary) !== "" && all.findIndex((o) => sentenceKey(o.summary) === sentenceKey(summary)) === i,
+    );
   const conclusion = [
     lead ? lead.summary : phrases.noFindings,
-    othersSaying.length > 0
-      ? phrases.combined(othersSaying.map(({ finding, point }) => ({ name: name(finding.specialist), summary: point })))
-      : "",
+    othersSaying.length > 0 ? phrases.combined(othersSaying) : "",
     failures.length > 0 ? phrases.failedSpecialists(failures) : "",
   ]
     .filter(Boolean)
@@ -105,7 +99,7 @@ export function qualityScore(input: ModeratorInput) {
 }
 
 /** Unselected ones last. */
-export function orderedFindings(input: ModeratorInput): ModeratorInput["findings"] {
+function orderedFindings(input: ModeratorInput): ModeratorInput["findings"] {
   const rank = (id: string) => {
     const index = input.decision.selected.indexOf(id);
     return index < 0 ? Number.MAX_SAFE_INTEGER : index;
