@@ -11,7 +11,7 @@ import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "../../tools/question/question-entities";
-import { firstSentence, linesWithin } from "./text";
+import { linesWithin, sentencesOf } from "./text";
 import type { ToolObservation } from "./tool-observations";
 
 const MAX_EVIDENCE = 8;
@@ -31,17 +31,14 @@ export function writeFinding(input: SpecialistInput, toolObservations: ToolObser
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
   const evidence = selectEvidence(facts, ok, previous?.evidence ?? []);
-  const fallback = ok.some((o) => o.evidence.length > 0)
-    ? phrases.evidenceFound({
-        count: ok.reduce((n, o) => n + o.evidence.length, 0),
-        digests: ok
-          .map((o) => o.digest)
-          .filter(Boolean)
-          .slice(0, 3),
-      })
-    : observations.length > 0
-      ? phrases.nothingFound([...new Set(observations.map((o) => o.name))])
-      : phrases.noToolsUsed;
+  const found = ok.flatMap((o) => o.evidence).length;
+  const toolNames = [...new Set(observations.map((o) => o.name))];
+  const fallback =
+    found > 0
+      ? phrases.evidenceFound({ count: found, digests: ok.flatMap((o) => (o.digest ? [o.digest] : [])).slice(0, 3) })
+      : observations.length > 0
+        ? phrases.nothingFound(toolNames)
+        : phrases.noToolsUsed;
   // The summary's budget (FINDING_SUMMARY_CHARS) is what the schema tells a model; the first fact is
   // kept whole even past it (it is the answer), and a fact that does not fit moves to the details.
   // Once a tool failed, only facts that answer the question join the failure in the summary: context
@@ -58,7 +55,7 @@ export function writeFinding(input: SpecialistInput, toolObservations: ToolObser
   // them); other facts fill what is left of the details' budget (FINDING_DETAILS_CHARS).
   const steps = [
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
-    ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
+    ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote(toolNames)] : []),
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
@@ -77,7 +74,7 @@ export function amendFinding(input: SpecialistInput, previous: ShownOkFinding): 
   const phrases = phrasesFor(input.language);
   const peers = (input.peers ?? [])
     .filter((peer): peer is ShownOkFinding => peer.status === "ok" && peer.specialist !== previous.specialist)
-    .map((peer) => ({ name: peer.specialist, summary: firstSentence(peer.summary) }));
+    .map((peer) => ({ name: peer.specialist, summary: sentencesOf(peer.summary)[0] ?? peer.summary }));
   return {
     summary: previous.summary,
     details: peers.length > 0 ? `${phrases.debateNote(peers)}\n${previous.details}`.trim() : previous.details,

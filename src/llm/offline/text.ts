@@ -1,9 +1,3 @@
-/** Or the whole text. */
-export function firstSentence(text: string): string {
-  const match = /^(.+?[.。!?！？])(\s|$)/.exec(text);
-  return match ? match[1] : text;
-}
-
 export function sentencesOf(text: string): string[] {
   // "Co., Ltd." and the like end no sentence.
   return text
