@@ -23,19 +23,18 @@ export function deriveFacts(context: FactContext, toolOrder: readonly string[]):
 
 /** Each name once, whichever tools reported it. */
 function resolutionFacts({ observations, phrases }: FactContext): Fact[] {
-  const seen = new Set<string>();
-  return observations.flatMap((observation) =>
-    (observation.resolution?.unresolved ?? []).flatMap((name): Fact[] => {
-      const key = `${name.kind}:${name.text.toLowerCase()}`;
-      if (seen.has(key)) return [];
-      seen.add(key);
-      const text =
+  const names = observations.flatMap((observation) => observation.resolution?.unresolved ?? []);
+  const key = (name: (typeof names)[number]) => `${name.kind}:${name.text.toLowerCase()}`;
+  return names
+    .filter((name, i) => names.findIndex((other) => key(other) === key(name)) === i)
+    .map((name) => ({
+      text:
         name.outcome === "ambiguous"
           ? phrases.whichOne({ name: name.text, candidates: name.candidates })
-          : phrases.notInData({ kind: name.kind, name: name.text, closest: name.candidates });
-      return [{ text, references: [], direct: true }];
-    }),
-  );
+          : phrases.notInData({ kind: name.kind, name: name.text, closest: name.candidates }),
+      references: [],
+      direct: true,
+    }));
 }
 
 /** "searchContracts" reads contracts. */
