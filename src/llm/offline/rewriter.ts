@@ -4,7 +4,7 @@ import { detectLanguage, type Language } from "../../domain/language";
 import { followUpCues, needsEarlierContext, stringsFor, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { LEXICON } from "../../tools/question/lexicon";
 import { namesNothing, resolveNamedSuppliers } from "../../tools/question/named-suppliers";
-import { contentStems, indexOfName, isStopWord } from "../../tools/text/words";
+import { containsPhrase, contentStems, indexOfName, isStopWord } from "../../tools/text/words";
 import type { QuestionVocabulary, VocabularySupplier } from "../../tools/question/vocabulary";
 
 type MentionKind = "supplier" | "contract" | "period" | "category" | "amount";
@@ -64,7 +64,9 @@ export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabul
     // the message is completed with what it leaves out, written in its own language.
     if (detectLanguage(base) !== detectLanguage(message)) {
       const missing = previous.filter((mention) => !own.some((o) => o.kind === mention.kind));
-      const spend = containsAny(base, LEXICON.spend) ? spendQuestion([...resolvedOwn, ...missing], input.language) : undefined;
+      const spend = LEXICON.spend.some((term) => containsPhrase(base, term))
+        ? spendQuestion([...resolvedOwn, ...missing], input.language)
+        : undefined;
       return understood("rewritten", spend ?? substitute(message, missing, resolvedOwn, input.language));
     }
     return understood("rewritten", substitute(base, resolvedOwn, previous, input.language));
@@ -263,9 +265,4 @@ function spendQuestion(mentions: Mention[], language: Language): string | undefi
     periods.length > 0 ? `in ${periods[0]}` : "",
   ];
   return `How much did we spend ${parts.filter(Boolean).join(" ")}?`;
-}
-
-function containsAny(text: string, terms: readonly string[]): boolean {
-  const folded = text.normalize("NFKC").toLowerCase();
-  return terms.some((term) => folded.includes(term.toLowerCase()));
 }
