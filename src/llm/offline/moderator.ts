@@ -1,6 +1,6 @@
 import type { ModeratorInput, ModeratorOutput } from "../../domain";
 import { readKindsOf } from "./facts";
-import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
+import { nextStepIn, phrasesFor } from "./phrases";
 import { rationaleClaims } from "./rationale-claims";
 import { sentenceKey, sentencesOf } from "./text";
 
@@ -33,13 +33,7 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
 
   // The sources an answer shows are those its rationale cites: the count the next action gives.
   const cited = [...new Set(rationale.flatMap((point) => point.citations))];
-  const steps = findings
-    .flatMap((f) => f.details.split("\n"))
-    .flatMap((line) => {
-      const marker = NEXT_STEP_MARKERS.find((m) => line.startsWith(m));
-      return marker ? [line.slice(marker.length).trim()] : [];
-    });
-  const recommended = [...new Set(steps)];
+  const recommended = [...new Set(findings.flatMap((f) => f.details.split("\n").flatMap((line) => nextStepIn(line) ?? [])))];
   const nextActions = (
     recommended.length > 0 ? recommended : [cited.length > 0 ? phrases.actionReview(cited.length) : phrases.actionAskExpert]
   ).slice(0, MAX_ACTIONS);

@@ -225,8 +225,11 @@ const ja: Phrases = {
   critiqueComplete: "根拠は質問を十分にカバーしています。",
 };
 
-/** Findings may be written in either language. */
-export const NEXT_STEP_MARKERS = [en.nextStep, ja.nextStep];
+/** The action a finding's details line recommends, in either language a finding may be written in; undefined on other lines. */
+export function nextStepIn(line: string): string | undefined {
+  const marker = [en.nextStep, ja.nextStep].find((m) => line.startsWith(m));
+  return marker === undefined ? undefined : line.slice(marker.length).trim();
+}
 
 export function phrasesFor(language: Language): Phrases {
   return language === "ja" ? ja : en;

@@ -1,6 +1,6 @@
 import { RATIONALE_POINT_CHARS, type ShownEvidenceItem, type ShownOkFinding } from "../../domain";
 import { handleOf } from "./finding-writer";
-import { NEXT_STEP_MARKERS, type Phrases } from "./phrases";
+import { nextStepIn, type Phrases } from "./phrases";
 import { indexOfName } from "../../tools/text/words";
 import { sentenceKey, sentencesOf } from "./text";
 
@@ -35,7 +35,7 @@ export function rationaleClaims(findings: ShownOkFinding[], conclusion: string, 
   );
   const texts = [
     conclusion,
-    ...findings.flatMap((f) => [f.summary, ...f.details.split("\n").filter((line) => !NEXT_STEP_MARKERS.some((m) => line.startsWith(m)))]),
+    ...findings.flatMap((f) => [f.summary, ...f.details.split("\n").filter((line) => nextStepIn(line) === undefined)]),
   ];
   const claims: string[] = [];
   const restated: ShownEvidenceItem[] = [];
