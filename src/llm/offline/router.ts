@@ -66,7 +66,7 @@ export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary)
   const name = (id: string) => input.specialists.find((s) => s.id === id)?.displayName[input.language] ?? id;
   const fallback = input.specialists.some((s) => s.id === FALLBACK_SPECIALIST) ? FALLBACK_SPECIALIST : input.specialists[0]?.id;
   const selected = chosen.length > 0 ? chosen.map((s) => s.id) : fallback ? [fallback] : [];
-  const withKeywords = chosen.filter((s) => s.keywords.length > 0);
+  const matches = chosen.filter((s) => s.keywords.length > 0).map((s) => ({ name: name(s.id), keywords: s.keywords }));
   return {
     selected,
     debateMode: "independent",
@@ -75,13 +75,7 @@ export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary)
     inScope: scope.inScope,
     // Nothing reads why a question is in scope (the schema asks for it only when it is not).
     scopeReason: scope.inScope ? "" : phrases.scopeOut(scope.offTopic),
-    reason:
-      withKeywords.length > 0
-        ? matchedReason(
-            phrases,
-            withKeywords.map((s) => ({ name: name(s.id), keywords: s.keywords })),
-          )
-        : phrases.routerNoMatch(name(selected[0] ?? FALLBACK_SPECIALIST)),
+    reason: matches.length > 0 ? matchedReason(phrases, matches) : phrases.routerNoMatch(name(selected[0] ?? FALLBACK_SPECIALIST)),
   };
 }
 
