@@ -64,9 +64,7 @@ export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabul
     // the message is completed with what it leaves out, written in its own language.
     if (detectLanguage(base) !== detectLanguage(message)) {
       const missing = previous.filter((mention) => !own.some((o) => o.kind === mention.kind));
-      const spend = LEXICON.spend.some((term) => containsPhrase(base, term))
-        ? spendQuestion([...resolvedOwn, ...missing], input.language)
-        : undefined;
+      const spend = spendQuestion(base, [...resolvedOwn, ...missing], input.language);
       return understood("rewritten", spend ?? substitute(message, missing, resolvedOwn, input.language));
     }
     return understood("rewritten", substitute(base, resolvedOwn, previous, input.language));
@@ -253,11 +251,11 @@ function attach(message: string, base: string, language: Language): string {
   return sameLanguage ? `${message} (about: ${base})` : `${message} (about the previous question)`;
 }
 
-/** A spend question written in one language, for a follow-up in another language than the spend question before it. */
-function spendQuestion(mentions: Mention[], language: Language): string | undefined {
+/** A spend question written in one language, for a follow-up in another language than the spend question before it (`base`). */
+function spendQuestion(base: string, mentions: Mention[], language: Language): string | undefined {
   const of = (kind: MentionKind) => mentions.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
   const [suppliers, categories, periods] = [of("supplier"), of("category"), of("period")];
-  if (suppliers.length + categories.length === 0) return undefined;
+  if (suppliers.length + categories.length === 0 || !LEXICON.spend.some((term) => containsPhrase(base, term))) return undefined;
   if (language === "ja") return `${[...suppliers, ...categories, ...periods].map((part) => `${part}の`).join("")}支出は？`;
   const parts = [
     suppliers.length > 0 ? `with ${joinNames(suppliers, language)}` : "",
