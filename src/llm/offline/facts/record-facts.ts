@@ -34,12 +34,10 @@ function factsFor(contract: z.infer<typeof ContractLike>, { entities, phrases }:
   const requested = entities.percentages[0];
   if (requested !== undefined) {
     const capPct = contract.priceCapPct;
+    const asked = { id: contract.id, requestedPct: requested };
     facts.push({
       action: capPct !== null && requested > capPct ? phrases.actionCapExceeded({ capPct, referenceId: contract.id }) : undefined,
-      text:
-        contract.priceCapPct === null
-          ? phrases.contractNoCap({ id: contract.id, requestedPct: requested })
-          : phrases.contractCapCompare({ id: contract.id, requestedPct: requested, capPct: contract.priceCapPct }),
+      text: capPct === null ? phrases.contractNoCap(asked) : phrases.contractCapCompare({ ...asked, capPct }),
       references: refs,
       direct: true,
     });
