@@ -86,10 +86,8 @@ export function supplierFacts({ observations, entities, phrases }: FactContext):
       },
       {
         text: phrases.supplierProfile({
+          ...s,
           name: nameIn(s, phrases),
-          id: s.id,
-          riskRating: s.riskRating,
-          certifications: s.certifications,
           onTimePct: s.performance?.onTimeDeliveryPct ?? null,
           qualityScore: s.performance?.qualityScore ?? null,
           incidents: s.performance?.incidentsLast12m ?? null,
@@ -215,12 +213,7 @@ export function spendFacts({ observations, phrases }: FactContext): Fact[] {
       ];
       for (const yoy of (result.trend?.yoy ?? []).slice(-2))
         facts.push({
-          text: phrases.spendChange({
-            from: yoy.from,
-            to: yoy.to,
-            changePct: yoy.changePct,
-            sameMonths: yoy.basis.startsWith("same months"),
-          }),
+          text: phrases.spendChange({ ...yoy, sameMonths: yoy.basis.startsWith("same months") }),
           references: [ref(`${yoy.from}→${yoy.to}`)],
           direct: true,
         });
