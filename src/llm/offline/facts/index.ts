@@ -4,7 +4,7 @@ import { benchmarkFacts, contractFacts, spendFacts, supplierFacts } from "./reco
 import type { Fact, FactContext } from "./fact";
 import { policyFacts } from "./policy-facts";
 
-export type { Fact, FactContext } from "./fact";
+export type { Fact } from "./fact";
 
 const DERIVERS = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, policyFacts];
 
@@ -51,9 +51,8 @@ const KIND_IN_NAME: readonly { kind: SourceKind; word: RegExp }[] = [
  * read as the answer. The kind of record comes from the tool's name, as a model reads it.
  */
 function failureFacts({ observations, phrases }: FactContext): Fact[] {
-  const failed = observations.filter((o) => !o.ok);
-  if (failed.length === 0) return [];
-  return [{ text: phrases.couldNotRead(readKindsOf(failed.map((o) => o.name))), references: [], direct: true }];
+  const failed = observations.filter((o) => !o.ok).map((o) => o.name);
+  return failed.length === 0 ? [] : [{ text: phrases.couldNotRead(readKindsOf(failed)), references: [], direct: true }];
 }
 
 /** Each kind once. */
