@@ -8,18 +8,10 @@ import {
   routerDecisionSchema,
   type RouterDecision,
   type RouterInput,
-  type SpecialistSummary,
 } from "../../domain";
 import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { askAgent } from "./ask-agent";
-
-/** The registry as the Router sees it, without the specialists it must not pick again. */
-function specialistSummaries(context: RunContext, excluded: readonly string[] = []): SpecialistSummary[] {
-  return context.deps.prompts.specialists
-    .filter(({ id }) => !excluded.includes(id))
-    .map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));
-}
 
 /** The Knowledge-alone decision used whenever routing fails; `why` is kept in `reason`. */
 export function fallbackDecision(why: string): RouterDecision {
@@ -50,17 +42,16 @@ function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
   return schema;
 }
 
-/** What the Router is asked: the question and the specialists it may pick (all but the `unavailable`). */
+/** What the Router is asked: the question and the registry as it sees it, without the `unavailable` it must not pick again. */
 export function routerInput(context: RunContext, unavailable: RouterInput["unavailable"] = []): RouterInput {
   const { deps, state } = context;
   return {
     agent: "router",
     question: questionToAnswer(state),
     language: state.language,
-    specialists: specialistSummaries(
-      context,
-      unavailable.map((u) => u.specialist),
-    ),
+    specialists: deps.prompts.specialists
+      .filter(({ id }) => !unavailable.some((u) => u.specialist === id))
+      .map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords })),
     maxSpecialists: deps.settings.maxSpecialists,
     ...(unavailable.length > 0 ? { unavailable } : {}),
   };
