@@ -33,10 +33,7 @@ async function investigatePhase(context: RunContext): Promise<void> {
   const speculative = context.speculative;
   context.speculative = undefined;
   const working = pending.map((id) => speculative?.take(id) ?? startSpecialist(context, id));
-  await findingsByDeadline(context, working, (finding) => {
-    state.findings.push(finding);
-    context.checkpoint();
-  });
+  await findingsByDeadline(context, working);
   if (okFindings(state) > 0) return;
   if (canReroute(context)) {
     const excluded = specialistFailures(state.findings).map((f) => f.specialist);
@@ -64,12 +61,12 @@ function canReroute(context: RunContext): boolean {
  * Once one specialist has answered, the others have MODERATOR_WAIT_MS more, so a slow one no longer holds the answer back;
  * one still working then is stopped and noted as a failed finding, so the Moderator is told of the gap.
  */
-async function findingsByDeadline(
-  context: RunContext,
-  working: readonly WorkingSpecialist[],
-  onFinding: (finding: Finding) => void,
-): Promise<void> {
+async function findingsByDeadline(context: RunContext, working: readonly WorkingSpecialist[]): Promise<void> {
   const waitMs = context.deps.settings.timeouts.moderatorWaitMs;
+  const onFinding = (finding: Finding) => {
+    context.state.findings.push(finding);
+    context.checkpoint();
+  };
   const pending = new Set(working);
   let firstAnswered: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
