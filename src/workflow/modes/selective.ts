@@ -27,7 +27,7 @@ async function routePhase(context: RunContext): Promise<void> {
 
 /** If every selected specialist failed, the Router is asked once more without them (their failures stay, for the Moderator); then Knowledge alone. */
 async function investigatePhase(context: RunContext): Promise<void> {
-  const { state } = context;
+  const { state, deps } = context;
   if (!state.decision) throw new Error("investigating needs the Router's decision");
   const pending = state.decision.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
   const speculative = context.speculative;
@@ -35,10 +35,12 @@ async function investigatePhase(context: RunContext): Promise<void> {
   const working = pending.map((id) => speculative?.take(id) ?? startSpecialist(context, id));
   await findingsByDeadline(context, working);
   if (okFindings(state) > 0) return;
-  if (canReroute(context)) {
-    const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+  const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+  // Re-routing happens once per attempt, while time is left and some specialist has not failed yet.
+  const selective = modeStateOf(state, "selective");
+  if (!selective.rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !excluded.includes(s.id))) {
     context.note(`every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`);
-    modeStateOf(state, "selective").rerouted = { excluded };
+    selective.rerouted = { excluded };
     return;
   }
   context.note("every selected specialist failed; trying Knowledge alone");
@@ -48,13 +50,6 @@ async function investigatePhase(context: RunContext): Promise<void> {
     context.fail(
       `No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`,
     );
-}
-
-/** Re-routing happens once per attempt, while time is left and some specialist has not failed yet. */
-function canReroute(context: RunContext): boolean {
-  const { state, deps } = context;
-  const failed = new Set(specialistFailures(state.findings).map((f) => f.specialist));
-  return !modeStateOf(state, "selective").rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
 }
 
 /**
