@@ -33,12 +33,9 @@ const wireSchemas = new Map<string, z.ZodTypeAny>();
 
 function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
   const key = ids.join(",");
-  let schema = wireSchemas.get(key);
-  if (schema === undefined) {
-    const values = [...ids] as [string, ...string[]];
-    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(values)).describe(SELECTED_DESCRIPTION) });
-    wireSchemas.set(key, schema);
-  }
+  const values = [...ids] as [string, ...string[]];
+  const schema = wireSchemas.get(key) ?? RouterOutputSchema.extend({ selected: z.array(z.enum(values)).describe(SELECTED_DESCRIPTION) });
+  wireSchemas.set(key, schema);
   return schema;
 }
 
