@@ -11,10 +11,8 @@ async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const { rerouted } = modeStateOf(state, "selective");
   if (rerouted) {
-    state.decision = await routeQuestion(
-      context,
-      specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist)),
-    );
+    const excludedFailures = specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist));
+    state.decision = await routeQuestion(context, excludedFailures);
     return;
   }
   void context.upFrontEvidence(); // the tools run while the Router decides
