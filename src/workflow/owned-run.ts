@@ -37,14 +37,9 @@ export class OwnedRun {
 
   /** A run stopped at its approval node, or one a worker died resuming (left `running` there, or with its workflow ended). */
   static resume(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
-    const working = (status: RunState["status"]) => status === "queued" || status === "running";
-    return OwnedRun.take(
-      store,
-      runId,
-      owner,
-      clock,
-      (record) => !isFinal(record) && (record.state.phase === "approve" || !working(record.state.status)),
-    );
+    const working = ({ state }: RunRecord) => state.status === "queued" || state.status === "running";
+    const resumable = (record: RunRecord) => !isFinal(record) && (record.state.phase === "approve" || !working(record));
+    return OwnedRun.take(store, runId, owner, clock, resumable);
   }
 
   /** A run that keeps changing under MAX_CLAIM_ATTEMPTS claims throws: the consumer tries the message again after a back-off. */

@@ -91,27 +91,22 @@ export interface ChatRequest {
 
 /** Expected outcomes are values, not exceptions. Bugs still throw. */
 export type ChatOutcome =
-  | {
-      kind: "ok";
-      content: string;
-      toolCalls: ModelToolCall[];
-      usage: TokenUsage;
-      durationMs: number;
-      attempts: number;
-      model: string;
-    }
-  | FailedCall<Exclude<ExecutorOutcome, "ok" | "invalid_output">>;
+  ({ kind: "ok"; content: string; toolCalls: ModelToolCall[] } & CallCost) | FailedCall<Exclude<ExecutorOutcome, "ok" | "invalid_output">>;
 
-/** A model call, or a step's calls, that brought no usable value: why, and what it cost. */
-export interface FailedCall<Kind extends ExecutorOutcome> {
-  kind: Kind;
-  cause: string;
-  /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
-  filter?: ContentFilterVerdict;
+/** What a model call, or a step's calls, cost: tokens, time, attempts, and the model that answered (last). */
+export interface CallCost {
   usage: TokenUsage;
   durationMs: number;
   attempts: number;
   model: string;
+}
+
+/** A model call, or a step's calls, that brought no usable value: why, and what it cost. */
+export interface FailedCall<Kind extends ExecutorOutcome> extends CallCost {
+  kind: Kind;
+  cause: string;
+  /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
+  filter?: ContentFilterVerdict;
 }
 
 export interface ChatModel {

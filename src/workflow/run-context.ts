@@ -12,12 +12,14 @@ import {
 } from "../domain";
 import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
-import { recordingModel } from "./executor-io";
-import type { ChatModel, TokenUsage } from "./ports";
+import type { ChatMessage, ChatModel, ModelToolCall, TokenUsage } from "./ports";
 import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage, unsentCall } from "./token-usage";
 import type { ToolCallResult } from "./steps/tool-runner";
 import { gatherUpFrontEvidence } from "./up-front-evidence";
+
+/** Longest message or reply kept; tool data is already cut to 12,000 characters before it reaches a model. */
+const MAX_STORED_CHARS = 20_000;
 
 export interface ExecutorStep {
   id: string;
@@ -203,4 +205,39 @@ export class RunContext {
       classify: (error) => ({ retryable: !(error instanceof LeaseLostError) }),
     });
   }
+}
+
+/**
+ * A chat model that writes what one executor invocation sent and got back into `io` (kept with the
+ * run). `redact` scrubs every stored text; the model itself sees the messages unchanged.
+ */
+function recordingModel(model: ChatModel, io: ExecutorIo, redact: (text: string) => string): ChatModel {
+  const keep = (text: string) => redact(text.length > MAX_STORED_CHARS ? `${text.slice(0, MAX_STORED_CHARS)} … [cut]` : text);
+  return {
+    kind: model.kind,
+    complete: async (request) => {
+      const outcome = await model.complete(request);
+      io.messages = request.messages.map((message) => storedMessage(message, keep));
+      io.outputs.push(
+        keep(
+          outcome.kind !== "ok"
+            ? `(${outcome.kind}: ${outcome.cause})`
+            : outcome.toolCalls.length > 0
+              ? JSON.stringify(outcome.toolCalls)
+              : outcome.content,
+        ),
+      );
+      return outcome;
+    },
+  };
+}
+
+/** The message as sent, its texts kept (an empty list of tool calls is left out). */
+function storedMessage(message: ChatMessage, keep: (text: string) => string): ExecutorIo["messages"][number] {
+  const { toolCalls, ...sent } = message as ChatMessage & { toolCalls?: ModelToolCall[] };
+  return {
+    ...sent,
+    content: keep(message.content),
+    ...(toolCalls?.length ? { toolCalls: toolCalls.map((call) => ({ ...call, arguments: keep(call.arguments) })) } : {}),
+  };
 }

@@ -183,15 +183,9 @@ export class RunHandler {
   }
 }
 
+/** A question's run as its message starts it (the message carries the run request's fields), started when the intake accepted it. */
 function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunState {
-  const state = newRunState(workflow, {
-    question: message.question,
-    requester: message.requester,
-    runId: message.runId,
-    conversationKey: message.conversationKey,
-    startedAt: message.acceptedAt,
-  });
-  return { ...state, reference: message.reference };
+  return { ...newRunState(workflow, { ...message, startedAt: message.acceptedAt }), reference: message.reference };
 }
 
 /** `reason` is told to operators; the asker gets the error card's words. */

@@ -1,13 +1,11 @@
 import type { z } from "zod";
 import type { ContentFilterVerdict, ExecutorOutcome } from "../domain";
-import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, FailedCall, TokenUsage } from "./ports";
+import type { CallCost, ChatMessage, ChatModel, ChatOutcome, ChatRequest, FailedCall, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
 import { describeZodError } from "../domain/errors";
 
 /** The result of asking a model for a structured value: the value, or why there is none. */
-export type StructuredOutcome<T> =
-  | { kind: "ok"; value: T; usage: TokenUsage; durationMs: number; attempts: number; model: string; repaired: boolean }
-  | FailedCall<Exclude<ExecutorOutcome, "ok">>;
+export type StructuredOutcome<T> = ({ kind: "ok"; value: T; repaired: boolean } & CallCost) | FailedCall<Exclude<ExecutorOutcome, "ok">>;
 
 /** A validated value, or why there is none (the model's failure, or a reply still invalid after the repair). */
 type Repaired<T> =
@@ -16,8 +14,8 @@ type Repaired<T> =
 /** One reply of the model to `conversation`; `repairing` is true for the repair request. */
 export type AskModel = (conversation: ChatMessage[], repairing: boolean) => Promise<ChatOutcome>;
 
-/** What a step's model calls cost in all: tokens, time, attempts, and the model that answered last. */
-export class CallTally {
+/** What a step's model calls cost in all. */
+export class CallTally implements CallCost {
   readonly usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   durationMs = 0;
   attempts = 0;

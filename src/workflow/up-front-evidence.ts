@@ -14,23 +14,18 @@ export async function gatherUpFrontEvidence(
 ): Promise<Map<string, ToolCallResult[]>> {
   const planner = deps.evidencePlanner;
   if (!planner) return new Map();
+  const { specialists } = deps.prompts;
+  const plans = await Promise.all(specialists.map((s) => planner.plan(question, s, toolSpecsOf(deps.tools, s.tools))));
   const calls = new Map<string, ModelToolCall>();
-  const plans = await Promise.all(
-    deps.prompts.specialists.map((specialist) => planner.plan(question, specialist, toolSpecsOf(deps.tools, specialist.tools))),
-  );
-  const planned = deps.prompts.specialists.map((specialist, index) => {
-    const keys = plans[index].map((call) => {
-      const key = callKey(call);
-      if (!calls.has(key))
-        calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });
-      return key;
-    });
-    return { specialist: specialist.id, keys };
-  });
-  const allowed = [...new Set(deps.prompts.specialists.flatMap((s) => s.tools))];
+  for (const call of plans.flat()) {
+    const key = callKey(call);
+    if (!calls.has(key))
+      calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });
+  }
+  const allowed = [...new Set(specialists.flatMap((s) => s.tools))];
   const results = await runToolCalls(deps.tools, allowed, [...calls.values()], question.language);
   const byKey = new Map([...calls.keys()].map((key, i) => [key, results[i]]));
-  return new Map(planned.map(({ specialist, keys }) => [specialist, keys.flatMap((key) => byKey.get(key) ?? [])]));
+  return new Map(specialists.map((s, i) => [s.id, plans[i].flatMap((call) => byKey.get(callKey(call)) ?? [])]));
 }
 
 /** Two planned calls are the same when their names and arguments are (argument order aside). */

@@ -24,9 +24,24 @@ function participants(context: RunContext): SpecialistDefinition[] {
   });
 }
 
-/** Each turn is checkpointed, so a resumed run continues with the next speaker; a pass or a failure leaves the transcript as it was. */
-async function converse(context: RunContext, speakers: readonly SpecialistDefinition[]): Promise<void> {
+/** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
+async function routePhase(context: RunContext): Promise<void> {
+  void context.upFrontEvidence(); // the tools run while the Router decides
+  const decision = await routeInScope(context);
+  if (!decision) return;
+  // Every participant is selected (the Router's choices first), so the card, Moderator and gate see who took part.
+  const speakers = participants(context).map((s) => s.id);
+  const chosen = decision.selected.filter((id) => speakers.includes(id));
+  context.state.decision = { ...decision, selected: [...chosen, ...speakers.filter((id) => !chosen.includes(id))] };
+}
+
+/**
+ * The rounds of the chat. Each turn is checkpointed, so a resumed run continues with the next speaker; a pass or a failure
+ * leaves the transcript as it was. The passes are dropped at the end, and a chat where no one answered fails the run.
+ */
+async function conversePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
+  const speakers = participants(context);
   const chat = modeStateOf(state, "group-chat");
   const total = speakers.length * deps.settings.groupChat.rounds;
   for (let turn = chat.turnsTaken; turn < total; turn++) {
@@ -46,23 +61,6 @@ async function converse(context: RunContext, speakers: readonly SpecialistDefini
     chat.turnsTaken = turn + 1;
     context.checkpoint();
   }
-}
-
-/** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
-async function routePhase(context: RunContext): Promise<void> {
-  void context.upFrontEvidence(); // the tools run while the Router decides
-  const decision = await routeInScope(context);
-  if (!decision) return;
-  // Every participant is selected (the Router's choices first), so the card, Moderator and gate see who took part.
-  const speakers = participants(context).map((s) => s.id);
-  const chosen = decision.selected.filter((id) => speakers.includes(id));
-  context.state.decision = { ...decision, selected: [...chosen, ...speakers.filter((id) => !chosen.includes(id))] };
-}
-
-/** The rounds of the chat; the passes are dropped, and a chat where no one answered fails the run. */
-async function conversePhase(context: RunContext): Promise<void> {
-  const { state } = context;
-  await converse(context, participants(context));
   if (state.findings.some((f) => f.status === "ok" && !isPass(f))) state.findings = state.findings.filter((f) => !isPass(f));
   else
     context.fail(

@@ -1,4 +1,5 @@
 import { FALLBACK_SPECIALIST, modeStateOf, type ModeStateOf, type RouterDecision, type RunState } from "../../domain";
+import type { WorkflowDeps } from "../deps";
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { routeQuestion } from "../steps/router-step";
@@ -15,10 +16,11 @@ const ROUTER_TARGET = "router";
  * it over (no ping-pong), and the Router unless it just chose this speaker or everyone has already
  * had the question. Empty once the bound is reached: the speaker must answer.
  */
-function handoffTargets({ handoffs }: HandoffState, speaker: string, specialistIds: readonly string[], maxHandoffs: number): string[] {
-  if (handoffs.length >= maxHandoffs) return [];
+function handoffTargets({ handoffs }: HandoffState, speaker: string, { prompts, settings }: WorkflowDeps): string[] {
+  if (handoffs.length >= settings.maxHandoffs) return [];
   const last = handoffs.at(-1);
   const consulted = new Set([...handoffs.map((h) => h.from), speaker]);
+  const specialistIds = prompts.specialists.map((s) => s.id);
   const others = specialistIds.filter((id) => id !== speaker && id !== last?.from);
   const routerAllowed = last?.to !== ROUTER_TARGET && specialistIds.some((id) => !consulted.has(id));
   return routerAllowed ? [...others, ROUTER_TARGET] : others;
@@ -62,17 +64,11 @@ async function handoffPhase(context: RunContext): Promise<void> {
   const { speaker } = handoff;
   const { decision } = state;
   if (speaker === undefined || decision === undefined) throw new Error("a handoff turn needs a speaker and the Router's decision");
-  const targets = handoffTargets(
-    handoff,
-    speaker,
-    deps.prompts.specialists.map((s) => s.id),
-    deps.settings.maxHandoffs,
-  );
   const finding = await runSpecialist(context, context.specialist(speaker), {
     round: "initial",
     // The findings of the hand-overs so far.
     peers: handoff.handoffs.flatMap((h) => (h.finding.status === "ok" ? [h.finding] : [])),
-    handoffTargets: targets,
+    handoffTargets: handoffTargets(handoff, speaker, deps),
   });
   if (finding.status === "ok" && finding.handoff) {
     const { to, reason } = finding.handoff;

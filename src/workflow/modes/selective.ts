@@ -11,10 +11,8 @@ async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const { rerouted } = modeStateOf(state, "selective");
   if (rerouted) {
-    state.decision = await routeQuestion(
-      context,
-      specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist)),
-    );
+    const excludedFailures = specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist));
+    state.decision = await routeQuestion(context, excludedFailures);
     return;
   }
   void context.upFrontEvidence(); // the tools run while the Router decides
@@ -27,21 +25,20 @@ async function routePhase(context: RunContext): Promise<void> {
 
 /** If every selected specialist failed, the Router is asked once more without them (their failures stay, for the Moderator); then Knowledge alone. */
 async function investigatePhase(context: RunContext): Promise<void> {
-  const { state } = context;
+  const { state, deps } = context;
   if (!state.decision) throw new Error("investigating needs the Router's decision");
   const pending = state.decision.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
   const speculative = context.speculative;
   context.speculative = undefined;
   const working = pending.map((id) => speculative?.take(id) ?? startSpecialist(context, id));
-  await findingsByDeadline(context, working, (finding) => {
-    state.findings.push(finding);
-    context.checkpoint();
-  });
+  await findingsByDeadline(context, working);
   if (okFindings(state) > 0) return;
-  if (canReroute(context)) {
-    const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+  const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+  // Re-routing happens once per attempt, while time is left and some specialist has not failed yet.
+  const selective = modeStateOf(state, "selective");
+  if (!selective.rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !excluded.includes(s.id))) {
     context.note(`every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`);
-    modeStateOf(state, "selective").rerouted = { excluded };
+    selective.rerouted = { excluded };
     return;
   }
   context.note("every selected specialist failed; trying Knowledge alone");
@@ -53,23 +50,16 @@ async function investigatePhase(context: RunContext): Promise<void> {
     );
 }
 
-/** Re-routing happens once per attempt, while time is left and some specialist has not failed yet. */
-function canReroute(context: RunContext): boolean {
-  const { state, deps } = context;
-  const failed = new Set(specialistFailures(state.findings).map((f) => f.specialist));
-  return !modeStateOf(state, "selective").rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
-}
-
 /**
  * Once one specialist has answered, the others have MODERATOR_WAIT_MS more, so a slow one no longer holds the answer back;
  * one still working then is stopped and noted as a failed finding, so the Moderator is told of the gap.
  */
-async function findingsByDeadline(
-  context: RunContext,
-  working: readonly WorkingSpecialist[],
-  onFinding: (finding: Finding) => void,
-): Promise<void> {
+async function findingsByDeadline(context: RunContext, working: readonly WorkingSpecialist[]): Promise<void> {
   const waitMs = context.deps.settings.timeouts.moderatorWaitMs;
+  const onFinding = (finding: Finding) => {
+    context.state.findings.push(finding);
+    context.checkpoint();
+  };
   const pending = new Set(working);
   let firstAnswered: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (firstAnswered = resolve));

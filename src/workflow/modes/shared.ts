@@ -22,10 +22,8 @@ import { understandMessage } from "../steps/understand-step";
 async function moderatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const second = state.quality.retried;
-  const outcome = await moderate(
-    context,
-    second && state.answer ? { qscore: state.answer.qscore, critique: state.answer.critique } : undefined,
-  );
+  const critiqued = second && state.answer ? { qscore: state.answer.qscore, critique: state.answer.critique } : undefined;
+  const outcome = await moderate(context, critiqued);
   if (outcome.kind === "ok") {
     state.answer = outcome.value;
     if (state.quality.initialScore === null) state.quality.initialScore = outcome.value.qscore;

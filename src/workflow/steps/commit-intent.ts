@@ -8,15 +8,9 @@
  * nor does a statement of what was done ("did we sign", 更新しました).
  */
 export function asksToCommit(question: string): boolean {
-  return sentencesOf(question).some((sentence) => englishCommits(englishForm(sentence)) || japaneseCommits(sentence));
-}
-
-function sentencesOf(question: string): string[] {
-  return question
-    .normalize("NFKC")
-    .split(/(?<=[。!?])\s*/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  // An empty piece (after the last stop) commits to nothing in either language.
+  const sentences = question.normalize("NFKC").split(/(?<=[。!?])\s*/);
+  return sentences.some((sentence) => englishCommits(englishForm(sentence)) || japaneseCommits(sentence.trim()));
 }
 
 // ---- English -------------------------------------------------------------------------------------

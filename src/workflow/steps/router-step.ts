@@ -8,18 +8,10 @@ import {
   routerDecisionSchema,
   type RouterDecision,
   type RouterInput,
-  type SpecialistSummary,
 } from "../../domain";
 import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { askAgent } from "./ask-agent";
-
-/** The registry as the Router sees it, without the specialists it must not pick again. */
-function specialistSummaries(context: RunContext, excluded: readonly string[] = []): SpecialistSummary[] {
-  return context.deps.prompts.specialists
-    .filter(({ id }) => !excluded.includes(id))
-    .map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));
-}
 
 /** The Knowledge-alone decision used whenever routing fails; `why` is kept in `reason`. */
 export function fallbackDecision(why: string): RouterDecision {
@@ -41,26 +33,22 @@ const wireSchemas = new Map<string, z.ZodTypeAny>();
 
 function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
   const key = ids.join(",");
-  let schema = wireSchemas.get(key);
-  if (schema === undefined) {
-    const values = [...ids] as [string, ...string[]];
-    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(values)).describe(SELECTED_DESCRIPTION) });
-    wireSchemas.set(key, schema);
-  }
+  const values = [...ids] as [string, ...string[]];
+  const schema = wireSchemas.get(key) ?? RouterOutputSchema.extend({ selected: z.array(z.enum(values)).describe(SELECTED_DESCRIPTION) });
+  wireSchemas.set(key, schema);
   return schema;
 }
 
-/** What the Router is asked: the question and the specialists it may pick (all but the `unavailable`). */
+/** What the Router is asked: the question and the registry as it sees it, without the `unavailable` it must not pick again. */
 export function routerInput(context: RunContext, unavailable: RouterInput["unavailable"] = []): RouterInput {
   const { deps, state } = context;
   return {
     agent: "router",
     question: questionToAnswer(state),
     language: state.language,
-    specialists: specialistSummaries(
-      context,
-      unavailable.map((u) => u.specialist),
-    ),
+    specialists: deps.prompts.specialists
+      .filter(({ id }) => !unavailable.some((u) => u.specialist === id))
+      .map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords })),
     maxSpecialists: deps.settings.maxSpecialists,
     ...(unavailable.length > 0 ? { unavailable } : {}),
   };

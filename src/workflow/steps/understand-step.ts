@@ -65,9 +65,7 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
     return { kind: "standalone", turnsSeen: turns.length, note: `rewriter ${outcome.kind.replace("_", " ")}: taken as written` };
   }
   const value = outcome.value;
-  if (value.kind === "clarify") {
-    return { kind: "clarify", turnsSeen: turns.length, clarification: value.clarification.trim() };
-  }
+  if (value.kind === "clarify") return { kind: "clarify", turnsSeen: turns.length, clarification: value.clarification.trim() };
   const standalone = value.kind === "standalone" ? state.question : value.standaloneQuestion.trim();
   state.standaloneQuestion = standalone;
   const last = turns.at(-1);
