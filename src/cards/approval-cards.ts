@@ -59,7 +59,7 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
   const labels = labelsFor(view.language);
   return fitTemplate(historyTemplate, (limits) => ({
     labels,
-    scope: labels.historyScope(view.days, view.supplier, view.page),
+    scope: labels.historyScope(view.query.days, view.query.supplier, view.query.page),
     items: view.items.map((item) => ({
       question: truncate(item.question, limits.questionPreview),
       requesterName: truncate(item.requesterName, 120),
@@ -72,7 +72,7 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
     })),
     hasMore: view.hasMore,
     verb: HISTORY_PAGE_VERB,
-    next: { days: view.days, ...(view.supplier ? { supplier: view.supplier } : {}), page: view.page + 1, language: view.language },
+    next: { ...view.query, page: view.query.page + 1, language: view.language },
   }));
 }
 

@@ -50,12 +50,5 @@ function historyView(page: HistoryPage, language: Language) {
           },
         ],
   );
-  return {
-    language,
-    days: page.query.days,
-    ...(page.query.supplier ? { supplier: page.query.supplier } : {}),
-    page: page.query.page,
-    items,
-    hasMore: page.hasMore,
-  };
+  return { language, query: page.query, items, hasMore: page.hasMore };
 }
