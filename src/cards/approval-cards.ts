@@ -1,6 +1,6 @@
-import { HISTORY_PAGE_VERB, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
+import { HISTORY_PAGE_VERB, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
-import { labelsFor, type Language, type TextLabelKey } from "../domain";
+import { labelsFor, MAX_COMMENT_CHARS, type Language, type TextLabelKey } from "../domain";
 import { fitTemplate, type AdaptiveCard } from "./render";
 import { cardDateTime, labelKey, paragraphs, truncate } from "./text";
 import type { ApprovalDecision, ApprovalHistoryItemView, ApprovalHistoryView, ApprovalOutcomeView, ApprovalView } from "./view-models";
