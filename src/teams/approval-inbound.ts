@@ -32,12 +32,10 @@ function rosterMembership(context: TurnContext): TeamMembership {
   return async (teamId) => {
     const userId = context.activity.from?.aadObjectId || context.activity.from?.id;
     if (!userId) return false;
-    try {
-      const member = await TeamsInfo.getTeamMember(context, teamId, userId);
-      return member !== undefined && member !== null;
-    } catch {
-      return false;
-    }
+    return TeamsInfo.getTeamMember(context, teamId, userId).then(
+      (member) => member !== undefined && member !== null,
+      () => false,
+    );
   };
 }
 
