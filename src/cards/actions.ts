@@ -4,7 +4,6 @@ import { ApprovalHistoryQuerySchema, LanguageSchema, MAX_COMMENT_CHARS, type App
 import { describeZodError } from "../domain/errors";
 import { onlyWebLinks } from "./text";
 
-export { MAX_COMMENT_CHARS };
 /** Longest edited answer an approver may send (the prefilled draft is capped to fit). */
 export const MAX_EDITED_TEXT_CHARS = 8000;
 const MAX_ID_CHARS = 200;

@@ -1,5 +1,5 @@
-import { labelsFor, type Language } from "../domain";
-import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
+import { labelsFor, MAX_COMMENT_CHARS, type Language } from "../domain";
+import { MAX_FOLLOW_UP_CHARS } from "./actions";
 import { citationMarkers, citationsFromAnswer } from "./citations";
 import { type AdaptiveCard, expandTemplate, fitTemplate, answerBodyLimits, type TextLimits } from "./render";
 import { paragraphs, truncate } from "./text";

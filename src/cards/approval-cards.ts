@@ -1,6 +1,6 @@
-import { HISTORY_PAGE_VERB, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
+import { HISTORY_PAGE_VERB, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
-import { labelsFor, type Language, type TextLabelKey } from "../domain";
+import { labelsFor, MAX_COMMENT_CHARS, type Language, type TextLabelKey } from "../domain";
 import { fitTemplate, type AdaptiveCard } from "./render";
 import { cardDateTime, labelKey, paragraphs, truncate } from "./text";
 import type { ApprovalDecision, ApprovalHistoryItemView, ApprovalHistoryView, ApprovalOutcomeView, ApprovalView } from "./view-models";
@@ -59,7 +59,7 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
   const labels = labelsFor(view.language);
   return fitTemplate(historyTemplate, (limits) => ({
     labels,
-    scope: labels.historyScope(view.days, view.supplier, view.page),
+    scope: labels.historyScope(view.query.days, view.query.supplier, view.query.page),
     items: view.items.map((item) => ({
       question: truncate(item.question, limits.questionPreview),
       requesterName: truncate(item.requesterName, 120),
@@ -72,7 +72,7 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
     })),
     hasMore: view.hasMore,
     verb: HISTORY_PAGE_VERB,
-    next: { days: view.days, ...(view.supplier ? { supplier: view.supplier } : {}), page: view.page + 1, language: view.language },
+    next: { ...view.query, page: view.query.page + 1, language: view.language },
   }));
 }
 

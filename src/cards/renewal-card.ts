@@ -12,9 +12,7 @@ export interface RenewalAlertView {
 }
 
 function moneyFor(language: Language, value: number, currency: string): string {
-  return new Intl.NumberFormat(language === "ja" ? "ja-JP" : "en-US", { style: "currency", currency, minimumFractionDigits: 0 }).format(
-    value,
-  );
+  return value.toLocaleString(language === "ja" ? "ja-JP" : "en-US", { style: "currency", currency, minimumFractionDigits: 0 });
 }
 
 /** The owner line is a Teams mention (`<at>…</at>`); the Teams layer adds the entity that resolves it. */

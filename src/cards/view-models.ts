@@ -1,5 +1,5 @@
 /** Pure view models for every card and the mappings from run state to them: the Teams layer never shapes card data. */
-import type { EvidenceItem, Finding, Language, ModeratorAnswer, OperatorNotice, RunState } from "../domain";
+import type { ApprovalHistoryQuery, EvidenceItem, Finding, Language, ModeratorAnswer, OperatorNotice, RunState } from "../domain";
 import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
 import { displayName, type DisplayNames } from "./progress-card";
@@ -171,9 +171,7 @@ export interface ApprovalHistoryItemView {
 
 export interface ApprovalHistoryView {
   language: Language;
-  days: number;
-  supplier?: string;
-  page: number;
+  query: ApprovalHistoryQuery;
   items: ApprovalHistoryItemView[];
   hasMore: boolean;
 }

@@ -15,29 +15,22 @@ const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_
 
 const CLI_CONVERSATION = "cli";
 
-function dialogueOf(tokens: ReturnType<typeof parseAsk>["tokens"]): string[] {
-  let current: string[] = [];
-  const questions = [current];
-  for (const token of tokens) {
-    if (token.kind === "option" && token.name === "then") questions.push((current = []));
-    else if (token.kind === "positional") current.push(token.value);
-  }
-  return questions.map((words) => words.join(" ").trim());
-}
-
-const parseAsk = (argv: string[]) =>
-  parseCommand(argv, {
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv, {
     usage: USAGE,
     positionals: true,
     options: { json: { type: "boolean" }, trace: { type: "boolean" }, mode: { type: "string" }, then: { type: "boolean", multiple: true } },
   });
-
-async function main(argv: string[]): Promise<number> {
-  const parsed = parseAsk(argv);
   const { json, trace, mode } = parsed.values;
   if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode))
     return refuse(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})`, USAGE);
-  const dialogue = dialogueOf(parsed.tokens);
+  // The words before the first --then are the question; each --then starts a follow-up.
+  const questions: string[][] = [[]];
+  for (const token of parsed.tokens) {
+    if (token.kind === "option" && token.name === "then") questions.push([]);
+    else if (token.kind === "positional") questions.at(-1)?.push(token.value);
+  }
+  const dialogue = questions.map((words) => words.join(" ").trim());
   if (dialogue.some((question) => question === "")) {
     process.stderr.write(USAGE);
     return 2;

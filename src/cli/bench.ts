@@ -109,11 +109,11 @@ async function main(argv: string[]): Promise<number> {
     ),
   });
   const section = positionals[0];
-  const flags = FlagsSchema.parse({ ...SECTION_DEFAULTS[section ?? ""], ...values });
+  const flags = camelCased(FlagsSchema.parse({ ...SECTION_DEFAULTS[section ?? ""], ...values }));
   const throughput = {
-    timeScale: flags["throughput-time-scale"],
-    concurrency: flags["throughput-concurrency"],
-    questions: flags["throughput-questions"],
+    timeScale: flags.throughputTimeScale,
+    concurrency: flags.throughputConcurrency,
+    questions: flags.throughputQuestions,
   };
   const log = (line: string) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`);
   switch (section) {
@@ -124,52 +124,32 @@ async function main(argv: string[]): Promise<number> {
     case "throughput":
       return throughputOnly({ throughput, seed: flags.seed }, log);
     case "streaming":
-      return print(
-        formatStreamingTable,
-        await runStreamingScenario({ runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed }, log),
-      );
+      return print(formatStreamingTable, await runStreamingScenario(flags, log));
     case "data": {
-      const cosmos = flags["cosmos-without-rows"] ? "without-rows" : flags.cosmos ? "all" : undefined;
-      return print(formatDataBench, await runDataBench({ sizes: flags.sizes, keep: flags.keep, cosmos }, log));
+      const cosmos = flags.cosmosWithoutRows ? "without-rows" : flags.cosmos ? "all" : undefined;
+      return print(formatDataBench, await runDataBench({ ...flags, cosmos }, log));
     }
     case "latency":
-      return latency(
-        {
-          runs: flags.runs,
-          followUps: flags["follow-ups"],
-          timeScale: flags["time-scale"],
-          seed: flags.seed,
-          profiles: flags.profiles,
-          contentFilter: flags["content-filter"],
-          routerDeployment: flags["router-deployment"],
-          hedgeQuantile: flags["hedge-quantile"],
-          rewriterInRouter: flags["rewriter-in-router"],
-          specialistStreams: flags["specialist-streams"],
-          inFlight: flags["in-flight"],
-        },
-        log,
-      );
+      return latency(flags, log);
     case undefined:
       break;
     default:
       throw new Error(`unknown bench section '${section}' (try: latency, calibrate, prompt-cache, throughput, streaming, data; --help)`);
   }
-  const report = await runBench(
-    {
-      timeScale: flags["time-scale"],
-      concurrentTimeScale: flags["concurrent-time-scale"],
-      runs: flags.runs,
-      concurrency: flags.concurrency,
-      seed: flags.seed,
-      skipCosmos: flags["skip-cosmos"],
-      inProcessBot: flags["in-process-bot"],
-      throughput,
-    },
-    log,
-  );
+  // The report restates its options: exactly the load bench's, not every flag.
+  const { timeScale, concurrentTimeScale, runs, concurrency, seed, skipCosmos, inProcessBot } = flags;
+  const report = await runBench({ timeScale, concurrentTimeScale, runs, concurrency, seed, skipCosmos, inProcessBot, throughput }, log);
   print(formatReport, report);
-  if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  if (flags.jsonOut) writeFileSync(flags.jsonOut, JSON.stringify(report, null, 2));
   return 0;
+}
+
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${CamelCase<Capitalize<Tail>>}` : S;
+
+/** The flags under the names the scenarios' options give them (`--follow-ups` is `followUps`). */
+function camelCased<T extends Record<string, unknown>>(flags: T): { [K in keyof T & string as CamelCase<K>]: T[K] } {
+  const entries = Object.entries(flags).map(([name, value]) => [name.replace(/-(\w)/g, (_, next: string) => next.toUpperCase()), value]);
+  return Object.fromEntries(entries) as { [K in keyof T & string as CamelCase<K>]: T[K] };
 }
 
 /** A section's table, then its figures as JSON. */

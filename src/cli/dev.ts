@@ -3,15 +3,15 @@
  * Nothing to configure: the local approvers may decide, and the approver channel is set at start-up.
  */
 import { createServer } from "node:net";
-import { debugRequested, loadConfig, type AppConfig } from "../config";
+import { loadConfig, type AppConfig } from "../config";
 import { dataSetBanner } from "../composition/procurement-data";
 import { APPROVER_CHANNEL_SETTING } from "../approvals/approver-channel";
-import { failureReport, type DataSetSummary } from "../domain";
+import type { DataSetSummary } from "../domain";
 import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
 import { leaveDevStoreAddress } from "../storage/dev-store-address";
-import { CommandExit, parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
 /** The local approvers, admins too (so `approvers here` typed in the approver's Playground works), unless the environment names others. */
@@ -65,8 +65,8 @@ export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPla
 const USAGE =
   "Usage: npm run dev   (the bot and two Agents Playgrounds; settings come from the environment: PORT, PLAYGROUND_PORT, PLAYGROUND_APPROVER_PORT, PROCURA_DATA_DIR, …)";
 
-async function main(): Promise<void> {
-  parseCommand(process.argv.slice(2), { usage: USAGE, options: {} });
+async function main(argv: string[]): Promise<number> {
+  parseCommand(argv, { usage: USAGE, options: {} });
   const config = devConfig();
   await assertBotPortFree(config);
   const store = await openCosmosStore(config);
@@ -94,22 +94,14 @@ async function main(): Promise<void> {
       `COSMOS_ENDPOINT is set: the approver channel stored there is kept (type "approvers here" in ${playgrounds.teamName} › ${playgrounds.channelName} to use the local one).`,
     );
   console.log(devBanner(config, procura.url, playgrounds, await store.toolData.describe()));
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await Promise.all([playgrounds.stop(), stopBot()]);
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
-  for (const playground of [playgrounds.employee, playgrounds.approver]) playground.child.once("exit", () => void stop());
+  // Until Ctrl-C, a stop signal or either Playground's exit; signals after the first are ignored while everything stops.
+  await new Promise((stop) => {
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    for (const playground of [playgrounds.employee, playgrounds.approver]) playground.child.once("exit", stop);
+  });
+  await Promise.all([playgrounds.stop(), stopBot()]);
+  return 0;
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    if (error instanceof CommandExit) process.exit(error.code);
-    console.error(failureReport(error, debugRequested()));
-    process.exit(1);
-  });
-}
+if (require.main === module) runCommand(main);

@@ -12,41 +12,33 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   lines.push(`${labels.question}: ${state.question}`);
   if (state.understanding?.kind === "rewritten") lines.push(`${labels.understoodAs}: ${state.standaloneQuestion}`);
   lines.push("");
-  if (state.status === "needs_clarification") {
-    lines.push(`${labels.clarifyTitle} ${state.understanding?.clarification ?? ""}`);
-    return lines.join("\n");
-  }
-  if (state.status === "blocked") {
-    lines.push(labels.blockedTitle, `  ${labels.blockedBody}`);
-    return lines.join("\n");
-  }
-  if (state.status === "out_of_scope") {
-    lines.push(
+  /** The text so far and `last`: a run that ended without an answer. */
+  const ending = (...last: string[]) => [...lines, ...last].join("\n");
+  if (state.status === "needs_clarification") return ending(`${labels.clarifyTitle} ${state.understanding?.clarification ?? ""}`);
+  if (state.status === "blocked") return ending(labels.blockedTitle, `  ${labels.blockedBody}`);
+  if (state.status === "out_of_scope")
+    return ending(
       `${text.outOfScope} — ${state.decision?.scopeReason ?? ""}`.trim(),
       "",
       labels.outOfScopeTitle,
       `  ${labels.outOfScopeBody}`,
       "",
       labels.outOfScopeExamplesHeading,
+      ...labels.outOfScopeExamples.map((example) => `  - ${example}`),
     );
-    for (const example of labels.outOfScopeExamples) lines.push(`  - ${example}`);
-    return lines.join("\n");
-  }
   if (state.decision)
     lines.push(
       `${labels.specialists}: ${state.decision.selected.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`,
       "",
     );
-  if (state.status === "failed") {
-    // The asker reads what the error card says; what went wrong (the failure's message) is for operators.
-    lines.push(
+  // The asker reads what the error card says; what went wrong (the failure's message) is for operators.
+  if (state.status === "failed")
+    return ending(
       labels.errorTitle,
       `  ${labels.errorBody}`,
       `  ${labels.errorWhatToDo}`,
       `${labels.correlationId}: ${state.failure?.correlationId ?? state.runId}`,
     );
-    return lines.join("\n");
-  }
   const answer = state.answer;
   if (!answer) throw new Error(`run ${state.runId} is ${state.status} without an answer`);
   lines.push(labels.conclusion, `  ${answer.conclusion}`, "", labels.rationale);

@@ -14,26 +14,15 @@ export function runJson(state: RunState) {
     language: state.language,
     offline: state.offline,
     decision: state.decision,
-    findings: state.findings.map((finding) =>
-      finding.status === "ok"
-        ? {
-            specialist: finding.specialist,
-            status: finding.status,
-            summary: finding.summary,
-            details: finding.details,
-            evidence: finding.evidence,
-            confidence: finding.confidence,
-            toolCalls: finding.toolCalls,
-          }
-        : {
-            specialist: finding.specialist,
-            status: finding.status,
-            summary: "",
-            evidence: [],
-            toolCalls: finding.toolCalls,
-            error: finding.error,
-          },
-    ),
+    findings: state.findings.map((finding) => ({
+      specialist: finding.specialist,
+      status: finding.status,
+      ...(finding.status === "ok"
+        ? { summary: finding.summary, details: finding.details, evidence: finding.evidence, confidence: finding.confidence }
+        : { summary: "", evidence: [] }),
+      toolCalls: finding.toolCalls,
+      ...(finding.status === "failed" ? { error: finding.error } : {}),
+    })),
     answer: state.answer,
     quality: state.quality,
     hitlReasons: state.approval?.reasons ?? [],

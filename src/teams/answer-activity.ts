@@ -39,12 +39,7 @@ export class AnswerActivities {
     let activity: Partial<Activity> = {};
     for (const scale of SHRINK_SCALES) {
       const text = answerMessageText(view, citations, view.language, answerBodyLimits(view, scale));
-      const entity = aiMessageEntity({
-        citations,
-        aiGenerated: !view.offline,
-        quoteCards: scale === 1,
-        ...(sensitivity ? { sensitivity } : {}),
-      });
+      const entity = aiMessageEntity({ citations, aiGenerated: !view.offline, quoteCards: scale === 1, sensitivity });
       const room = MESSAGE_SIZE_LIMIT_BYTES - Buffer.byteLength(text) - Buffer.byteLength(JSON.stringify(entity));
       const card = buildAnswerCard(cardView, Math.max(0, room));
       activity = { ...cardActivity(card), text, entities: [entity], channelData: { feedbackLoopEnabled: true } };

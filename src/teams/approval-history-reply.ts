@@ -2,7 +2,7 @@ import type { TurnContext } from "botbuilder";
 import type { Approvals, HistoryPage } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
 import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language } from "../domain";
-import { actorFrom, historyPlace, rosterMembership } from "./approval-inbound";
+import { pendingRequest } from "./approval-inbound";
 import type { BotContext } from "./bot-deps";
 import { refuseAction } from "./card-actions";
 import { approvalThreadLink } from "./conversation-key";
@@ -14,13 +14,7 @@ export async function approvalHistoryReply(
   query: ApprovalHistoryQuery,
   language: Language,
 ): Promise<AdaptiveCard | string> {
-  const page = await approvals.history({
-    actor: actorFrom(context.activity),
-    membership: rosterMembership(context),
-    language,
-    place: historyPlace(context.activity),
-    query,
-  });
+  const page = await approvals.history({ ...pendingRequest(context, language), query });
   return typeof page === "string" ? page : buildApprovalHistoryCard(historyView(page, language));
 }
 
@@ -50,12 +44,5 @@ function historyView(page: HistoryPage, language: Language) {
           },
         ],
   );
-  return {
-    language,
-    days: page.query.days,
-    ...(page.query.supplier ? { supplier: page.query.supplier } : {}),
-    page: page.query.page,
-    items,
-    hasMore: page.hasMore,
-  };
+  return { language, query: page.query, items, hasMore: page.hasMore };
 }

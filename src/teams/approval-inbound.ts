@@ -19,7 +19,7 @@ export function actorFrom(activity: Activity): Actor {
 }
 
 /** Where an activity was sent from, as `approvals history` and `approvals pending` decide whether they may list approvals there. */
-export function historyPlace(activity: Activity): HistoryPlace {
+function historyPlace(activity: Activity): HistoryPlace {
   if (isPersonalChat(activity)) return { kind: "personal" };
   const channelId = (activity.channelData as { channel?: { id?: string } } | undefined)?.channel?.id;
   if (activity.conversation?.conversationType === "channel")
@@ -28,16 +28,14 @@ export function historyPlace(activity: Activity): HistoryPlace {
 }
 
 /** Team membership through the Teams roster (`TeamsInfo.getTeamMember`); unknown members and failures are "no". */
-export function rosterMembership(context: TurnContext): TeamMembership {
+function rosterMembership(context: TurnContext): TeamMembership {
   return async (teamId) => {
     const userId = context.activity.from?.aadObjectId || context.activity.from?.id;
     if (!userId) return false;
-    try {
-      const member = await TeamsInfo.getTeamMember(context, teamId, userId);
-      return member !== undefined && member !== null;
-    } catch {
-      return false;
-    }
+    return TeamsInfo.getTeamMember(context, teamId, userId).then(
+      (member) => member !== undefined && member !== null,
+      () => false,
+    );
   };
 }
 
@@ -97,7 +95,8 @@ function setApproverChannel(context: TurnContext, approvals: Approvals, language
   });
 }
 
-function pendingRequest(context: TurnContext, language: Language): PendingRequest {
+/** Who asks, with their roster and where they ask: what the approvals module checks before it lists or posts anything. */
+export function pendingRequest(context: TurnContext, language: Language): PendingRequest {
   return { actor: actorFrom(context.activity), membership: rosterMembership(context), language, place: historyPlace(context.activity) };
 }
 

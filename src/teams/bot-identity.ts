@@ -1,15 +1,11 @@
 import { isIP } from "node:net";
+import type { ConfigurationServiceClientCredentialFactoryOptions } from "botbuilder";
 import type { Env } from "../config";
 import { ConfigurationError, type Log } from "../domain";
 
-interface BotCredentials {
-  MicrosoftAppId: string;
-  MicrosoftAppPassword: string;
-  MicrosoftAppType: "MultiTenant" | "SingleTenant" | "UserAssignedMsi";
-  MicrosoftAppTenantId: string;
-}
-
-export type BotIdentity = { authenticated: true; appId: string; credentials: BotCredentials } | { authenticated: false; appId: undefined };
+export type BotIdentity =
+  | { authenticated: true; appId: string; credentials: ConfigurationServiceClientCredentialFactoryOptions }
+  | { authenticated: false; appId: undefined };
 
 /** No BOT_ID is unauthenticated local mode (warned about loudly), refused in production; an incomplete identity is a config error. */
 export function resolveBotIdentity(

@@ -8,7 +8,7 @@ import type { Activity } from "botbuilder";
 import { ConfigurationError, describeError, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { EndpointStatus } from "../llm/endpoint-pool";
-import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
+import { checkInboundActivity, isJsonObject, isJsonRequest } from "./inbound-activity";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
 interface BotServerOptions {
@@ -16,7 +16,7 @@ interface BotServerOptions {
   host: string;
   adapter: ProcuraTeamsAdapter;
   app: Application;
-  inbound: InboundPolicy;
+  inbound: Parameters<typeof checkInboundActivity>[1];
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
   telemetry: Pick<Telemetry, "exception">;

@@ -49,11 +49,6 @@ function inboundActivitySchema(httpsOnly: boolean) {
 
 const SCHEMAS = { httpsOnly: inboundActivitySchema(true), any: inboundActivitySchema(false) };
 
-/** Where replies may go: `httpsOnly` in production, where a plain-http serviceUrl can only be forged. */
-export interface InboundPolicy {
-  httpsOnly: boolean;
-}
-
 type InboundActivityCheck = { ok: true; activity: Activity; cut: string[] } | { ok: false; message: string };
 
 export function isJsonRequest(contentType: string | undefined): boolean {
@@ -65,7 +60,8 @@ export function isJsonObject(body: unknown): body is Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body);
 }
 
-export function checkInboundActivity(body: unknown, policy: InboundPolicy): InboundActivityCheck {
+/** `httpsOnly` (in production) limits where replies may go: there a plain-http serviceUrl can only be forged. */
+export function checkInboundActivity(body: unknown, policy: { httpsOnly: boolean }): InboundActivityCheck {
   const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);
   if (!parsed.success) return { ok: false, message: `Not a Bot Framework activity: ${describeZodError(parsed.error, { root: "body" })}` };
   const activity = parsed.data as unknown as Activity;

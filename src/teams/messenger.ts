@@ -14,30 +14,21 @@ export class Messenger {
   ) {}
 
   async send(reference: Reference, activity: Partial<Activity>): Promise<string | undefined> {
-    let id: string | undefined;
-    await this.proactive(reference, async (context) => {
-      id = (await context.sendActivity(activity))?.id;
-    });
-    return id;
+    return (await this.proactive(reference, (context) => context.sendActivity(activity)))?.id;
   }
 
   async update(reference: Reference, activityId: string, activity: Partial<Activity>): Promise<void> {
-    await this.proactive(reference, async (context) => {
-      await context.updateActivity({ ...activity, type: "message", id: activityId });
-    });
+    await this.proactive(reference, (context) => context.updateActivity({ ...activity, type: "message", id: activityId }));
   }
 
-  // The adapter hands a turn's error to onTurnError (teams-ai logs it) instead of rejecting: rethrown here, or a failed send would look
-  // delivered. An empty bot id is local, unauthenticated mode.
-  private async proactive(reference: Reference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
-    let failure: { error: unknown } | undefined;
+  // The adapter hands a turn's error to onTurnError (teams-ai logs it) instead of rejecting: the outcome is handed back here instead,
+  // or a failed send would look delivered. An empty bot id is local, unauthenticated mode.
+  private async proactive<T>(reference: Reference, logic: (context: TurnContext) => Promise<T>): Promise<T | undefined> {
+    let outcome: Promise<T> | undefined;
     await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
-      try {
-        await logic(context);
-      } catch (error) {
-        failure = { error };
-      }
+      outcome = logic(context);
+      await outcome.catch(() => undefined);
     });
-    if (failure) throw failure.error;
+    return outcome;
   }
 }

@@ -96,19 +96,16 @@ export function followRunProgress(
 /** What the run is doing, in the asker's language (routing: the turn's first update said so). */
 function streamUpdate(view: ProgressView): string | undefined {
   const updates = stringsFor(view.language).stream;
-  switch (view.phase) {
-    case "specialists": {
-      const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
-      return working.length > 0 ? updates.checkingWith(working) : undefined;
-    }
-    case "moderating":
-    case "rechecking":
-      return updates.moderating;
-    case "finishing":
-      return updates.finishing;
-    default:
-      return undefined;
+  if (view.phase === "specialists") {
+    const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
+    return working.length > 0 ? updates.checkingWith(working) : undefined;
   }
+  const said: Partial<Record<ProgressView["phase"], string>> = {
+    moderating: updates.moderating,
+    rechecking: updates.moderating,
+    finishing: updates.finishing,
+  };
+  return said[view.phase];
 }
 
 export function streamedConclusions(streams: RunStreams): AnswerPreview {

@@ -3,8 +3,6 @@ import { describeError, type Log, type Reference, type StreamPosition } from "..
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
 
-export type { StreamPosition };
-
 // Teams throttles streams to about one update a second and closes them after two minutes (less a margin for the final message's
 // round trip): past maxAgeMs the answer arrives as a plain message.
 export const TEAMS_STREAM_LIMITS = { minIntervalMs: 1_000, maxAgeMs: 100_000 };

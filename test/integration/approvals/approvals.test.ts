@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { createApprovals } from "../../../src/approvals";
-import { MAX_COMMENT_CHARS, conclusionMarkdown } from "../../../src/cards";
+import { conclusionMarkdown } from "../../../src/cards";
+import { MAX_COMMENT_CHARS } from "../../../src/domain";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
 import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { noopTelemetry } from "../../../src/telemetry";

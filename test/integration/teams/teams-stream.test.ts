@@ -3,7 +3,8 @@ import { MemoryStorage } from "botbuilder";
 import { Messenger } from "../../../src/teams/messenger";
 import { StreamPositions } from "../../../src/teams/run-progress";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
-import { TeamsStream, type StreamPosition } from "../../../src/teams/teams-stream";
+import type { StreamPosition } from "../../../src/domain";
+import { TeamsStream } from "../../../src/teams/teams-stream";
 import { FakeConnector, streamInfoOf as streamInfo } from "../../fakes/fake-connector";
 
 describe("TeamsStream: Teams' streaming protocol over proactive sends (fake connector)", () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, parseCardAction } from "../../../src/cards/actions";
+import { MAX_EDITED_TEXT_CHARS, parseCardAction } from "../../../src/cards/actions";
+import { MAX_COMMENT_CHARS } from "../../../src/domain";
 
 describe("cards/actions parseCardAction", () => {
   const valid: [string, unknown, unknown][] = [

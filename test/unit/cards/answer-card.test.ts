@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildAnswerCard } from "../../../src/cards/answer-body";
-import { CARD_VERBS, MAX_COMMENT_CHARS, parseCardAction } from "../../../src/cards/actions";
-import { FeedbackSchema } from "../../../src/domain";
+import { CARD_VERBS, parseCardAction } from "../../../src/cards/actions";
+import { FeedbackSchema, MAX_COMMENT_CHARS } from "../../../src/domain";
 import { answerViewFromRun } from "../../../src/cards/view-models";
 import { ids, nodesOfType, textOf, texts } from "../../fixtures/cards/card-query";
 import { completedRun, japaneseOfflineRun, NAMES } from "../../fixtures/cards/sample-runs";

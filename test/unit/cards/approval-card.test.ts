@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { CARD_VERBS, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS } from "../../../src/cards/actions";
+import { CARD_VERBS, MAX_EDITED_TEXT_CHARS } from "../../../src/cards/actions";
+import { MAX_COMMENT_CHARS } from "../../../src/domain";
 import { buildApprovalCard } from "../../../src/cards/approval-cards";
 import { approvalViewFromRun, draftTextFromAnswer } from "../../../src/cards/view-models";
 import { allNodes, ids, nodesOfType, textOf } from "../../fixtures/cards/card-query";

@@ -13,9 +13,7 @@ const en = labelsFor("en");
 
 const view: ApprovalHistoryView = {
   language: "en",
-  days: 30,
-  supplier: "Acme",
-  page: 0,
+  query: { days: 30, supplier: "Acme", page: 0 },
   hasMore: true,
   items: [
     {
