@@ -134,8 +134,8 @@ export async function openCosmosStore(
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
-      /** What the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
-      botState: new CosmosBotStorage(containers.botState, "merge"),
+      /** What the worker keeps per message (answer messages' runs, stream positions). */
+      botState: new CosmosBotStorage(containers.botState),
       procurementData,
       procurementContainers: containers,
       /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
