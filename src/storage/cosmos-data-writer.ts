@@ -162,9 +162,9 @@ export class CosmosDataWriter implements DataStoreWriter {
     await bulkUpsert(this.containers.spendCells, [manifest], "id");
   }
 
-  /** A whole data set at once (the sample's seeding), inserted or overwritten by id; the manifest last, as an import writes it. */
-  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts">): Promise<DataSetCounts> {
-    const snapshot = snapshotOf(data, summary);
+  /** A whole sample data set at once (the seeding), inserted or overwritten by id; the manifest last, as an import writes it. */
+  async upsertAll(data: ProcurementDataSet, importedAt: string): Promise<DataSetCounts> {
+    const snapshot = snapshotOf(data, { name: "sample", location: this.location, importedAt, fiscalYearStartMonth: 4 });
     const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
     const kinds = Object.keys(DIRECTORY_SCHEMAS) as DirectoryKind[];
     await Promise.all([

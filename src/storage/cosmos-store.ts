@@ -4,8 +4,8 @@ import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
-import { CosmosProcurementData } from "./cosmos-procurement-data";
-import type { DataSetCounts } from "./cosmos-data-writer";
+import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
+import { CosmosDataWriter, type DataSetCounts } from "./cosmos-data-writer";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { cosmosId, parseDocument, readDocument, RecordContainer } from "./documents";
 import { CosmosRunStore } from "./run-repository";
@@ -56,11 +56,14 @@ export async function createCosmosClient(target: CosmosTarget): Promise<CosmosCl
 
 /** Overwrites by id; says what it wrote and how long it took. */
 export async function seedSampleData(
-  store: { procurementData: Pick<CosmosProcurementData, "upsertAll"> },
+  store: { procurementData: CosmosProcurementData; procurementContainers: ProcurementContainers },
   data: ProcurementDataSet = generateSampleDataSet(),
+  clock: Clock = systemClock,
 ): Promise<{ counts: DataSetCounts; durationMs: number }> {
   const started = Date.now();
-  const counts = await store.procurementData.upsertAll(data);
+  const writer = new CosmosDataWriter(store.procurementContainers, store.procurementData.location);
+  const counts = await writer.upsertAll(data, clock.now().toISOString());
+  store.procurementData.invalidate();
   return { counts, durationMs: Date.now() - started };
 }
 
@@ -105,11 +108,7 @@ export async function openCosmosStore(
     // A conflict: another instance starting at the same moment created it.
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
-    const procurementData = new CosmosProcurementData(
-      containers,
-      `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`,
-      { clock },
-    );
+    const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
     const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
     // The sample is generated and seeded only when it is what answers: an imported data set needs neither.
     const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
@@ -159,7 +158,7 @@ export async function openCosmosStore(
       },
     };
     if (embedded && sampleData) {
-      const seeded = await seedSampleData(store, sampleData);
+      const seeded = await seedSampleData(store, sampleData, clock);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
