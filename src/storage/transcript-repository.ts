@@ -1,5 +1,5 @@
 import type { Container, SqlParameter } from "@azure/cosmos";
-import { TranscriptDocumentSchema, type Requester, type RunState, type TranscriptDocument } from "../domain";
+import { TranscriptDocumentSchema, type RunState, type TranscriptDocument } from "../domain";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 import { buildTranscript } from "./transcript-builder";
@@ -8,9 +8,8 @@ import { buildTranscript } from "./transcript-builder";
 export class CosmosTranscriptRepository {
   constructor(private readonly container: Container) {}
 
-  /** `requester` overrides the one in the state. */
-  async save(state: RunState, requester?: Requester): Promise<TranscriptDocument> {
-    const transcript = buildTranscript(requester ? { ...state, requester } : state);
+  async save(state: RunState): Promise<TranscriptDocument> {
+    const transcript = buildTranscript(state);
     await storeCall(`save transcript ${transcript.id}`, (abortSignal) => this.container.items.upsert(transcript, { abortSignal }));
     return transcript;
   }
