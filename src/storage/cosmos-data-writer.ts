@@ -11,6 +11,7 @@ import {
 } from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { snapshotOf } from "../tools/in-memory-procurement-data";
+import { groupBy } from "../tools/spend-cell-index";
 import { bulkDelete, bulkUpsert } from "./bulk-upsert";
 import { CONTAINERS } from "./containers";
 import type { ProcurementContainers } from "./cosmos-procurement-data";
@@ -46,12 +47,7 @@ export function monthDocuments(cells: readonly SpendCell[]): {
   months: Record<string, number>;
   dimensions: DataManifest["dimensions"];
 } {
-  const byMonth = new Map<string, SpendCell[]>();
-  for (const cell of cells) {
-    const list = byMonth.get(cell.month);
-    if (list === undefined) byMonth.set(cell.month, [cell]);
-    else list.push(cell);
-  }
+  const byMonth = groupBy(cells, (cell) => cell.month);
   const documents: (JSONObject & { id: string })[] = [];
   const months: Record<string, number> = {};
   for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
