@@ -34,12 +34,10 @@ export class CosmosTranscriptRepository {
     const parameters: SqlParameter[] = [
       { name: "@limit", value: options.limit },
       { name: "@running", value: "running" },
+      // Every ISO time is >= "".
+      { name: "@since", value: options.since ?? "" },
     ];
-    let where = `${condition}c.status != @running`;
-    if (options.since !== undefined) {
-      where += " AND c.startedAt >= @since";
-      parameters.push({ name: "@since", value: options.since });
-    }
+    const where = `${condition}c.status != @running AND c.startedAt >= @since`;
     return queryDocuments(
       this.container,
       { query: `SELECT TOP @limit * FROM c WHERE ${where} ORDER BY c.startedAt${order}`, parameters },
