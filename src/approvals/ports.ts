@@ -45,7 +45,7 @@ export interface ApprovalRecords {
   listDecided(filter: DecidedApprovalsFilter): Promise<Approval[]>;
 }
 
-/** Run-time key/value settings (CosmosSettingsRepository). */
+/** Run-time key/value settings (the store's `settings`). */
 export interface SettingsStore {
   get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined>;
   set(key: string, value: unknown): Promise<void>;

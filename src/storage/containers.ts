@@ -18,6 +18,7 @@ export const CONTAINERS = {
   spend: "/supplierId",
   policies: "/policyKey",
   benchmarks: "/category",
+  /** Monthly spend cells (one document per month and part) and the data set's manifest. */
   spendCells: "/id",
 } as const;
 

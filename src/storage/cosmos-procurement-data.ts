@@ -6,16 +6,9 @@ import type { ProcurementData } from "../tools/procurement-data";
 import { mapLimited } from "../resilience";
 import { MonthDocumentSchema, monthDocumentId, readManifest, type DataManifest } from "./cosmos-data-writer";
 import { parseDocument, queryAllPages, readDocument } from "./documents";
+import type { Containers } from "./containers";
 
-export interface ProcurementContainers {
-  suppliers: Container;
-  contracts: Container;
-  spend: Container;
-  policies: Container;
-  benchmarks: Container;
-  /** Monthly spend cells (one document per month and part) and the data set's manifest. */
-  spendCells: Container;
-}
+export type ProcurementContainers = Pick<Containers, "suppliers" | "contracts" | "spend" | "policies" | "benchmarks" | "spendCells">;
 
 /** How often a reader checks for a new import. */
 const MANIFEST_CHECK_MS = 30_000;

@@ -129,7 +129,7 @@ export async function openCosmosStore(
       }),
       /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
-      settings: new CosmosSettingsRepository(containers.settings, clock),
+      settings: settingsIn(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
@@ -192,23 +192,19 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small settings changed at run time (e.g. the approver channel). */
-class CosmosSettingsRepository {
-  constructor(
-    private readonly container: Container,
-    private readonly clock: Clock = systemClock,
-  ) {}
-
-  async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
-    const id = cosmosId(key);
-    const document = await readDocument(this.container, id, id);
-    if (!document) return undefined;
-    const { value } = parseDocument(SettingDocumentSchema, document.raw, this.container.id);
-    return parseDocument(schema, value, `${this.container.id}/${key}`);
-  }
-
-  async set(key: string, value: unknown): Promise<void> {
-    await storeCall(`set setting ${key}`, (abortSignal) =>
-      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }, { abortSignal }),
-    );
-  }
+function settingsIn(container: Container, clock: Clock) {
+  return {
+    async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
+      const id = cosmosId(key);
+      const document = await readDocument(container, id, id);
+      if (!document) return undefined;
+      const { value } = parseDocument(SettingDocumentSchema, document.raw, container.id);
+      return parseDocument(schema, value, `${container.id}/${key}`);
+    },
+    async set(key: string, value: unknown): Promise<void> {
+      await storeCall(`set setting ${key}`, (abortSignal) =>
+        container.items.upsert({ id: cosmosId(key), key, value, updatedAt: clock.now().toISOString() }, { abortSignal }),
+      );
+    },
+  };
 }
