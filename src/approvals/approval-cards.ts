@@ -4,17 +4,12 @@ import {
   buildApprovalOutcomeCard,
   type AdaptiveCard,
   type ApprovalDecision as OutcomeKind,
-  type DisplayNames,
 } from "../cards";
 import { SystemError, type Approval, type RunState } from "../domain";
-
-export interface CardContext {
-  names: DisplayNames;
-  qscoreThreshold: number;
-}
+import type { ApprovalDeps } from "./ports";
 
 /** The approval card for the approver channel (with the reminder line when `reminderSince` is set). */
-export function approvalCardFor(approval: Approval, run: RunState, context: CardContext, reminderSince?: string): AdaptiveCard {
+export function approvalCardFor(approval: Approval, run: RunState, context: ApprovalDeps["cards"], reminderSince?: string): AdaptiveCard {
   return buildApprovalCard(
     approvalViewFromRun(run, context.names, {
       approvalId: approval.id,

@@ -39,34 +39,17 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * The characters that make a spreadsheet read a cell as a formula when they open it (OWASP, CSV
- * injection): `=`, `+`, `-`, `@`, tab and carriage return.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell a spreadsheet shows as text: one that would start a formula gets a leading `'`, as
- * OWASP's CSV-injection guidance says (every field is also quoted, with its quotes doubled). Questions,
- * names and comments come from users, so any of them may be a formula aimed at the auditor.
- */
-function spreadsheetText(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/**
- * The approval history for auditors. JSON: one array of entries, each with all its audit entries,
- * as stored. CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read Japanese text,
- * every field quoted and every text cell made safe by `spreadsheetText`): one row per audit entry
- * with its approval's columns repeated, and one row with empty audit columns for an approval that
- * has none, so every approval appears.
+ * The approval history for auditors. JSON: one array of entries, each with all its audit entries, as stored. CSV (RFC 4180, UTF-8 with a
+ * byte-order mark so spreadsheet programs read Japanese text, every field quoted): one row per audit entry with its approval's columns
+ * repeated, and one row with empty audit columns for an approval that has none, so every approval appears.
  */
 export function renderApprovalExport(approvals: Approval[], format: ExportFormat): string {
   const entries = approvals.map(historyEntry);
   if (format === "json") return `${JSON.stringify(entries, null, 2)}\n`;
   const rows = entries.flatMap((entry) => {
     const approval = approvalColumns(entry);
-    if (entry.audit.length === 0)
-      return [{ ...approval, auditAt: "", auditActorAadObjectId: "", auditAction: "", auditOutcome: "", auditDetail: "" }];
+    // The columns it lacks are written empty.
+    if (entry.audit.length === 0) return [approval];
     return entry.audit.map((audit) => ({
       ...approval,
       auditAt: audit.at,
@@ -82,7 +65,9 @@ export function renderApprovalExport(approvals: Approval[], format: ExportFormat
     bom: true,
     record_delimiter: "windows",
     quoted: true,
-    cast: { string: spreadsheetText },
+    // Questions, names and comments come from users: a cell that would start a formula (=, +, -, @, tab, CR, or their full-width
+    // forms) gets a leading `'`, as OWASP's CSV-injection guidance says, so a spreadsheet shows it as text.
+    escape_formulas: true,
   });
 }
 

@@ -23,7 +23,6 @@ export interface ApproverChannel {
   channelId: string;
   serviceUrl?: string;
   tenantId?: string;
-  source: "setting" | "config";
 }
 
 /**
@@ -37,14 +36,13 @@ export async function resolveApproverChannel(
   const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
   if (stored) {
     const { teamId, channelId, serviceUrl, tenantId } = stored;
-    return { teamId, channelId, serviceUrl, ...(tenantId ? { tenantId } : {}), source: "setting" };
+    return { teamId, channelId, serviceUrl, ...(tenantId ? { tenantId } : {}) };
   }
   if (!config.channelId) return undefined;
   return {
     ...(config.teamId ? { teamId: config.teamId } : {}),
     channelId: config.channelId,
     ...(config.tenantId ? { tenantId: config.tenantId } : {}),
-    source: "config",
   };
 }
 
@@ -59,11 +57,17 @@ export function channelTarget(
 }
 
 /**
- * What keeps approvals from working, one line each (empty when nothing does): no approver channel
- * and no admin who may choose one, or nobody who may decide. A start banner shows them, so an
- * empty deployment parameter is seen at once rather than when the first answer waits.
+ * What keeps approvals from working with this configuration and the channel stored now (it may have been chosen in Teams), one line
+ * each (empty when nothing does): no approver channel and no admin who may choose one, or nobody who may decide. A start banner shows
+ * them, so an empty deployment parameter is seen at once rather than when the first answer waits.
  */
-function approverSetupGaps(approvers: ApproverConfig, channel: ApproverChannel | undefined): string[] {
+export async function currentApproverSetupGaps(approvers: ApproverConfig, settings: SettingsStore): Promise<string[]> {
+  let channel: ApproverChannel | undefined;
+  try {
+    channel = await resolveApproverChannel(approvers, settings);
+  } catch (error) {
+    return [`approvals: the stored approver channel could not be read (${describeError(error)})`];
+  }
   const gaps: string[] = [];
   if (!channel)
     gaps.push(
@@ -74,13 +78,4 @@ function approverSetupGaps(approvers: ApproverConfig, channel: ApproverChannel |
   if (approvers.aadIds.length === 0 && (channel?.teamId ?? approvers.teamId) === undefined)
     gaps.push("approvals: nobody may decide: APPROVER_AAD_IDS is empty and no approver team is known (APPROVER_TEAM_ID)");
   return gaps;
-}
-
-/** The gaps of the approvals setup as configured and stored now (the channel may have been chosen in Teams). */
-export async function currentApproverSetupGaps(approvers: ApproverConfig, settings: SettingsStore): Promise<string[]> {
-  try {
-    return approverSetupGaps(approvers, await resolveApproverChannel(approvers, settings));
-  } catch (error) {
-    return [`approvals: the stored approver channel could not be read (${describeError(error)})`];
-  }
 }

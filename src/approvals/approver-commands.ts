@@ -84,8 +84,7 @@ export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRe
 export async function listPendingApprovals(deps: ApprovalDeps, request: PendingRequest): Promise<Approval[] | string> {
   const refusal = await pendingRefusal(deps, request);
   if (refusal) return refusal;
-  const pending = (await deps.records.listPending()).map((read) => read.value);
-  return pending.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return (await deps.records.listPending()).map((read) => read.value);
 }
 
 /**

@@ -16,12 +16,6 @@ export interface DecisionRequest {
   language: Language;
 }
 
-/** What the click produced: the invoke response, and the approval this click decided or expired (then continue its run). */
-interface DecisionResult {
-  response: AdaptiveCard | string;
-  settledApprovalId?: string;
-}
-
 /** What a click by an authorised approver does to the record it reads. */
 type ClickEffect = "decides" | "expires" | "too_late" | "already_decided";
 
@@ -37,10 +31,13 @@ const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
  * duties; a click after `expiresAt`, which expires a still-pending approval on the spot whatever the
  * maintenance job did) change nothing but the audit trail and that expiry; the pending → decided change is an
  * etag-conditional write, so concurrent or repeated clicks yield one decision, and everyone else
- * gets the outcome card. The caller hands a decision (or that expiry) to the run queue, whose worker
- * resumes the run and delivers the requester's card.
+ * gets the outcome card. Returns the invoke response, and the approval this click decided or expired
+ * (`settledApprovalId`): the caller hands it to the run queue, whose worker resumes the run and delivers the requester's card.
  */
-export async function decideApproval(deps: ApprovalDeps, request: DecisionRequest): Promise<DecisionResult> {
+export async function decideApproval(
+  deps: ApprovalDeps,
+  request: DecisionRequest,
+): Promise<{ response: AdaptiveCard | string; settledApprovalId?: string }> {
   const { actor } = request;
   const replies = stringsFor(request.language).approvals;
   const parsed = parseCardAction(request.value);

@@ -2,6 +2,7 @@ import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
 import type { ApprovalDeps } from "./ports";
 import type { Versioned } from "../workflow/ports";
+import type { AppConfig } from "../config";
 import { postApprovalThread } from "./request-approval";
 import { describeError, stringsFor, type Approval, type Log } from "../domain";
 
@@ -100,9 +101,6 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
   return "reminded";
 }
 
-/** Which process runs the approval maintenance job (APPROVAL_SCHEDULER). */
-type ApprovalSchedulerMode = "bot" | "function" | "off";
-
 /** How often the bot process runs the job when it is the scheduler. */
 const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;
 
@@ -112,7 +110,7 @@ const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;
  * Returns a stop function that waits for a pass in progress.
  */
 export function startApprovalScheduler(
-  mode: ApprovalSchedulerMode,
+  mode: AppConfig["env"]["APPROVAL_SCHEDULER"],
   job: () => Promise<unknown>,
   options: { intervalMs?: number; log: Log },
 ): () => Promise<void> {

@@ -6,12 +6,11 @@
  * from teams to approvals only.
  */
 import type { z } from "zod";
-import type { AdaptiveCard } from "../cards";
+import type { AdaptiveCard, DisplayNames } from "../cards";
 import type { Approval, DecidedApprovalsFilter, Log } from "../domain";
 import type { RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import type { Clock, ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
-import type { CardContext } from "./approval-cards";
 import type { ApproverConfig } from "./create-approvals";
 
 /** Everything the approvals flow and its maintenance job use. */
@@ -22,7 +21,8 @@ export interface ApprovalDeps {
   messaging: ApprovalMessaging;
   approvers: ApproverConfig;
   timing: { remindAfterMs: number; expireAfterMs: number };
-  cards: CardContext;
+  /** What the approver card shows beside the run: the specialists' names and the quality threshold. */
+  cards: { names: DisplayNames; qscoreThreshold: number };
   clock: Clock;
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
   /** Hands a decided or expired approval to the run queue, where a worker resumes its run and delivers the requester's card. */
@@ -45,7 +45,7 @@ export interface ApprovalRecords {
   listDecided(filter: DecidedApprovalsFilter): Promise<Approval[]>;
 }
 
-/** Run-time key/value settings (CosmosSettingsRepository). */
+/** Run-time key/value settings (the store's `settings`). */
 export interface SettingsStore {
   get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined>;
   set(key: string, value: unknown): Promise<void>;

@@ -56,9 +56,6 @@ export async function showOutcome(deps: ApprovalDeps, approvalId: string): Promi
   }
 }
 
-/** Where a post attempt left the approval. */
-type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
-
 /**
  * Posts the approval card as a new thread in the approver channel (retried with backoff) and stores
  * the thread on the record. Without an approver channel, or when Teams keeps failing, the approval
@@ -72,7 +69,7 @@ export async function postApprovalThread(
   run: RunState,
   requester: Reference | undefined,
   { again = false } = {},
-): Promise<PostOutcome> {
+): Promise<"posted" | "already_posted" | "no_channel" | "failed"> {
   if (approval.approverThread && !again) return "already_posted";
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
   const serviceUrl = typeof requester?.serviceUrl === "string" ? requester.serviceUrl : undefined;

@@ -38,9 +38,6 @@ export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">
       }
       case "lease_lost":
         serviceUrls.delete(event.runId);
-        return;
-      default:
-        return;
     }
   });
 }

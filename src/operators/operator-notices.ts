@@ -6,7 +6,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { buildOperatorNoticeCard, type AdaptiveCard } from "../cards";
-import { OperatorNoticeSchema, describeError, systemClock, type Language, type Log, type OperatorNotice } from "../domain";
+import { OperatorNoticeSchema, describeError, systemClock, type Log, type OperatorNotice } from "../domain";
 import type { Clock } from "../workflow/ports";
 import { describeZodError } from "../domain/errors";
 import type { AppConfig } from "../config";
@@ -24,122 +24,84 @@ export interface NoticeChannelPoster {
   postThread(target: { serviceUrl: string; channelId: string; tenantId?: string }, card: AdaptiveCard): Promise<unknown>;
 }
 
-/** The operators' channel and the notice policy (from OPERATOR_* settings). */
-export interface OperatorNoticeSettings {
-  channelId?: string;
-  /** The channel's serviceUrl; when absent, the requester's conversation's is used. */
-  serviceUrl?: string;
-  tenantId?: string;
-  /** How many of the question's first words a card may show; 0 shows none. */
-  questionWords: number;
-  /** Cards per rolling hour; beyond it notices are held back and counted. */
-  perHour: number;
-  /** A second notice of the same kind and error kind within this window is held back. */
-  dedupWindowMs: number;
-  /** Link template with `{correlationId}` and `{runId}`, e.g. an Application Insights transaction search. */
-  transactionUrl?: string;
-  language: Language;
-}
-
 const HOUR_MS = 3_600_000;
 
-/** Notices posted to the operators' channel through `poster`. */
-export class ChannelOperatorNotices implements OperatorNotices {
-  private readonly notifiedRuns = new LRUCache<string, true>({ max: 10_000 });
-  private readonly lastPostByErrorKind = new Map<string, number>();
-  private postTimes: number[] = [];
-  private heldBack = 0;
-
-  constructor(
-    private readonly settings: OperatorNoticeSettings,
-    private readonly poster: NoticeChannelPoster,
-    private readonly clock: Clock,
-    private readonly log: Log,
-  ) {}
-
-  async notify(input: OperatorNotice): Promise<NoticeOutcome> {
-    const parsed = OperatorNoticeSchema.safeParse(input);
-    if (!parsed.success) {
-      this.log(`operator notice refused: ${describeZodError(parsed.error)}`);
-      return "failed";
-    }
-    const notice = parsed.data;
-    const { channelId } = this.settings;
-    if (!channelId) return "no_channel";
-    const runKey = `${notice.kind}:${notice.runId}`;
-    if (this.notifiedRuns.has(runKey)) return "duplicate";
-    this.notifiedRuns.set(runKey, true);
-
-    const now = this.clock.now().getTime();
-    const similarKey = `${notice.kind}:${notice.errorKind}`;
-    const lastSimilar = this.lastPostByErrorKind.get(similarKey);
-    if (lastSimilar !== undefined && now - lastSimilar < this.settings.dedupWindowMs) return this.holdBack("duplicate");
-    this.postTimes = this.postTimes.filter((at) => now - at < HOUR_MS);
-    if (this.postTimes.length >= this.settings.perHour) return this.holdBack("rate_limited");
-    const serviceUrl = this.settings.serviceUrl ?? notice.serviceUrl;
-    if (!serviceUrl) {
-      this.log(`operator notice for run ${notice.runId} not posted: no serviceUrl (set OPERATOR_SERVICE_URL)`);
-      return "no_channel";
-    }
-
-    this.postTimes.push(now);
-    this.lastPostByErrorKind.set(similarKey, now);
-    const suppressed = this.heldBack;
-    this.heldBack = 0;
-    try {
-      await this.poster.postThread(
-        { serviceUrl, channelId, ...(this.settings.tenantId ? { tenantId: this.settings.tenantId } : {}) },
-        this.card(notice, suppressed),
-      );
-      return "posted";
-    } catch (error) {
-      this.heldBack += suppressed;
-      this.log(`operator notice for run ${notice.runId} failed: ${describeError(error)}`);
-      return "failed";
-    }
-  }
-
-  private holdBack(outcome: "duplicate" | "rate_limited"): NoticeOutcome {
-    this.heldBack++;
-    return outcome;
-  }
-
-  private card(notice: OperatorNotice, suppressed: number): AdaptiveCard {
-    const { questionWords, transactionUrl, language } = this.settings;
-    const questionStart = notice.question && questionWords > 0 ? firstWords(notice.question, questionWords) : undefined;
-    return buildOperatorNoticeCard({
-      language,
-      kind: notice.kind,
-      runId: notice.runId,
-      correlationId: notice.correlationId,
-      errorKind: notice.errorKind,
-      attempts: notice.attempts,
-      questionStart,
-      transactionUrl: transactionUrl && fillLink(transactionUrl, notice),
-      suppressed,
-    });
-  }
-}
-
 /**
- * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster` (the bot's Teams messaging). The
- * composition root subscribes it to run events with `notifyOperatorsOfRuns(lifecycle, notices)`.
+ * Notices posted to the operators' channel (OPERATOR_* settings, docs/configuration.md; the tenant is the bot's) through `poster` (the bot's
+ * Teams messaging). The composition root subscribes it to run events with `notifyOperatorsOfRuns(lifecycle, notices)`.
  */
 export function createOperatorNotices(
   { env, operators }: Pick<AppConfig, "env" | "operators">,
   options: { poster: NoticeChannelPoster; log: Log; clock?: Clock },
 ): OperatorNotices {
-  const settings: OperatorNoticeSettings = {
-    channelId: env.OPERATOR_CHANNEL_ID,
-    serviceUrl: env.OPERATOR_SERVICE_URL,
-    tenantId: env.BOT_TENANT_ID,
-    questionWords: env.OPERATOR_NOTICE_QUESTION_WORDS,
-    perHour: env.OPERATOR_NOTICES_PER_HOUR,
-    dedupWindowMs: operators.dedupWindowMs,
-    transactionUrl: env.OPERATOR_TRANSACTION_URL,
-    language: "en",
+  const { log, clock = systemClock } = options;
+  const notifiedRuns = new LRUCache<string, true>({ max: 10_000 });
+  const lastPostByErrorKind = new Map<string, number>();
+  let postTimes: number[] = [];
+  let heldBack = 0;
+  const holdBack = (outcome: "duplicate" | "rate_limited"): NoticeOutcome => {
+    heldBack++;
+    return outcome;
   };
-  return new ChannelOperatorNotices(settings, options.poster, options.clock ?? systemClock, options.log);
+  const card = (notice: OperatorNotice, suppressed: number): AdaptiveCard => {
+    const words = env.OPERATOR_NOTICE_QUESTION_WORDS;
+    return buildOperatorNoticeCard({
+      language: "en",
+      kind: notice.kind,
+      runId: notice.runId,
+      correlationId: notice.correlationId,
+      errorKind: notice.errorKind,
+      attempts: notice.attempts,
+      questionStart: notice.question && words > 0 ? firstWords(notice.question, words) : undefined,
+      transactionUrl: env.OPERATOR_TRANSACTION_URL && fillLink(env.OPERATOR_TRANSACTION_URL, notice),
+      suppressed,
+    });
+  };
+
+  return {
+    async notify(input) {
+      const parsed = OperatorNoticeSchema.safeParse(input);
+      if (!parsed.success) {
+        log(`operator notice refused: ${describeZodError(parsed.error)}`);
+        return "failed";
+      }
+      const notice = parsed.data;
+      const channelId = env.OPERATOR_CHANNEL_ID;
+      if (!channelId) return "no_channel";
+      const runKey = `${notice.kind}:${notice.runId}`;
+      if (notifiedRuns.has(runKey)) return "duplicate";
+      notifiedRuns.set(runKey, true);
+
+      const now = clock.now().getTime();
+      const similarKey = `${notice.kind}:${notice.errorKind}`;
+      const lastSimilar = lastPostByErrorKind.get(similarKey);
+      if (lastSimilar !== undefined && now - lastSimilar < operators.dedupWindowMs) return holdBack("duplicate");
+      postTimes = postTimes.filter((at) => now - at < HOUR_MS);
+      if (postTimes.length >= env.OPERATOR_NOTICES_PER_HOUR) return holdBack("rate_limited");
+      // The channel's own serviceUrl, else the requester's conversation's.
+      const serviceUrl = env.OPERATOR_SERVICE_URL ?? notice.serviceUrl;
+      if (!serviceUrl) {
+        log(`operator notice for run ${notice.runId} not posted: no serviceUrl (set OPERATOR_SERVICE_URL)`);
+        return "no_channel";
+      }
+
+      postTimes.push(now);
+      lastPostByErrorKind.set(similarKey, now);
+      const suppressed = heldBack;
+      heldBack = 0;
+      try {
+        await options.poster.postThread(
+          { serviceUrl, channelId, ...(env.BOT_TENANT_ID ? { tenantId: env.BOT_TENANT_ID } : {}) },
+          card(notice, suppressed),
+        );
+        return "posted";
+      } catch (error) {
+        heldBack += suppressed;
+        log(`operator notice for run ${notice.runId} failed: ${describeError(error)}`);
+        return "failed";
+      }
+    },
+  };
 }
 
 /** The first `count` words (Japanese is segmented into words too), with "…" when cut. */

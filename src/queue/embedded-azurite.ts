@@ -4,11 +4,6 @@ const DEV_ACCOUNT = "devstoreaccount1";
 /** Azurite's published development key (not a secret: every emulator accepts it). */
 const DEV_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
-export interface EmbeddedAzurite {
-  connectionString: string;
-  stop(): Promise<void>;
-}
-
 /** Azurite's queue service prints this once it listens (with the port it picked for port 0). */
 const LISTENING = /successfully listens on (http:\/\/[\d.]+:\d+)/;
 
@@ -16,7 +11,7 @@ const LISTENING = /successfully listens on (http:\/\/[\d.]+:\d+)/;
  * Starts Azurite's queue service (the `azurite` dev dependency, in memory) as a child process on a free loopback port. Telemetry is off:
  * Azurite would otherwise try to send its own out.
  */
-export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
+export async function startEmbeddedAzurite() {
   const main = require.resolve("azurite/dist/src/queue/main.js");
   const options = "--queuePort 0 --queueHost 127.0.0.1 --inMemoryPersistence --skipApiVersionCheck --loose --disableTelemetry";
   const child = spawn(process.execPath, [main, ...options.split(" ")], { stdio: ["ignore", "pipe", "pipe"] });
@@ -62,6 +57,8 @@ function listeningAddress(child: ChildProcess): Promise<string> {
     child.once("exit", (code) => reject(new Error(`Azurite exited (${code}) before listening:\n${output.slice(-2000)}`)));
   });
 }
+
+export type EmbeddedAzurite = Awaited<ReturnType<typeof startEmbeddedAzurite>>;
 
 let shared: Promise<EmbeddedAzurite> | undefined;
 

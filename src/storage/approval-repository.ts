@@ -59,13 +59,9 @@ export class CosmosApprovalRepository extends IdKeyedDocuments<typeof ApprovalSc
 
   /** Every approval created at or after `since` (all without it), oldest first. */
   listCreatedSince(since?: string): Promise<Approval[]> {
-    return queryDocuments(
-      this.container,
-      since === undefined
-        ? { query: "SELECT * FROM c ORDER BY c.createdAt" }
-        : { query: "SELECT * FROM c WHERE c.createdAt >= @since ORDER BY c.createdAt", parameters: [{ name: "@since", value: since }] },
-      ApprovalSchema,
-    );
+    // Every ISO time is >= "".
+    const query = "SELECT * FROM c WHERE c.createdAt >= @since ORDER BY c.createdAt";
+    return queryDocuments(this.container, { query, parameters: [{ name: "@since", value: since ?? "" }] }, ApprovalSchema);
   }
 
   /**

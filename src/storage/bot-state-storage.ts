@@ -3,34 +3,25 @@ import type { Storage, StoreItems } from "botbuilder";
 import { z } from "zod";
 import { cosmosId, parseDocument, readDocument, writeIfUnchanged } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
-import type { ConditionalWrite, Versioned } from "../workflow/ports";
-import { updateVersioned } from "../workflow/versioned-update";
 
 const BotStateDocumentSchema = z.object({ realId: z.string(), document: z.record(z.unknown()) });
 
-export type ConflictPolicy = "reject" | "merge";
-
-/** Write attempts (the first, then merges) before a write that keeps losing races gives up with the conflict error. */
-const MAX_MERGE_ATTEMPTS = 3;
-
 /**
- * A botbuilder `Storage` on `botState` (partition key `/id`); a write with an item's eTag is conditional on it. On a stale eTag `reject`
- * throws botbuilder's conflict error (as MemoryStorage does); `merge` lays the writer's top-level keys over the latest document and tries
- * again (bounded), so two concurrent turns of one conversation both keep their changes: teams-ai writes back the whole scope it read.
+ * A botbuilder `Storage` on `botState` (partition key `/id`): what the bot keeps per message (answer messages' runs, stream positions,
+ * welcomes), each written whole. A write with an item's eTag is conditional on it and a stale one throws botbuilder's conflict error, as
+ * MemoryStorage does.
  */
 export class CosmosBotStorage implements Storage {
-  constructor(
-    private readonly container: Container,
-    private readonly onConflict: ConflictPolicy,
-  ) {}
+  constructor(private readonly container: Container) {}
 
   /** Missing keys are absent from the result. */
   async read(keys: string[]): Promise<StoreItems> {
     const items: StoreItems = {};
     await Promise.all(
       keys.map(async (key) => {
-        const found = await this.readItem(key);
-        if (found) items[key] = { ...found.value, eTag: found.etag };
+        const id = cosmosId(key);
+        const found = await readDocument(this.container, id, id);
+        if (found) items[key] = { ...parseDocument(BotStateDocumentSchema, found.raw, this.container.id).document, eTag: found.etag };
       }),
     );
     return items;
@@ -50,35 +41,14 @@ export class CosmosBotStorage implements Storage {
     );
   }
 
-  private async readItem(key: string): Promise<Versioned<Record<string, unknown>> | undefined> {
-    const id = cosmosId(key);
-    const found = await readDocument(this.container, id, id);
-    return found && { value: parseDocument(BotStateDocumentSchema, found.raw, this.container.id).document, etag: found.etag };
-  }
-
   private async writeItem(key: string, item: Record<string, unknown>): Promise<void> {
     const { eTag, ...document } = item;
-    const id = cosmosId(key);
+    const stored = { id: cosmosId(key), realId: key, document };
     if (typeof eTag !== "string" || eTag === "*" || eTag === "") {
-      await storeCall(`write bot state`, (abortSignal) => this.container.items.upsert({ id, realId: key, document }, { abortSignal }));
+      await storeCall(`write bot state`, (abortSignal) => this.container.items.upsert(stored, { abortSignal }));
       return;
     }
-    if ((await this.writeIf(key, document, eTag)).kind === "written") return;
-    if (this.onConflict === "reject") throw conflictError(key);
-    // The writer's keys over the latest document; deleted meanwhile, the writer's state stands alone.
-    await updateVersioned<Record<string, unknown>>(
-      { read: () => this.readItem(key), write: (content, etag) => this.writeIf(key, content, etag) },
-      (latest) => (latest ? { ...latest, ...document } : document),
-      { attempts: MAX_MERGE_ATTEMPTS - 1, gaveUp: () => conflictError(key) },
-    );
+    if ((await writeIfUnchanged(this.container, "bot state", stored, eTag)).kind === "conflict")
+      throw new Error(`Storage: error writing "${key}" due to eTag conflict.`);
   }
-
-  /** Without an `etag`, only if the item does not exist. */
-  private writeIf(key: string, document: Record<string, unknown>, etag: string | undefined): Promise<ConditionalWrite> {
-    return writeIfUnchanged(this.container, "bot state", { id: cosmosId(key), realId: key, document }, etag);
-  }
-}
-
-function conflictError(key: string): Error {
-  return new Error(`Storage: error writing "${key}" due to eTag conflict.`);
 }

@@ -18,6 +18,7 @@ export const CONTAINERS = {
   spend: "/supplierId",
   policies: "/policyKey",
   benchmarks: "/category",
+  /** Monthly spend cells (one document per month and part) and the data set's manifest. */
   spendCells: "/id",
 } as const;
 
@@ -30,9 +31,8 @@ export type Containers = Record<ContainerName, Container>;
  * through their own; existing containers are left as they are (infrastructure owns their settings).
  */
 export async function ensureContainers(database: Database, transcriptTtlDays: number): Promise<Containers> {
-  const names = Object.keys(CONTAINERS) as ContainerName[];
   const created = await Promise.all(
-    names.map(async (name) => {
+    (Object.keys(CONTAINERS) as ContainerName[]).map(async (name) => {
       // Instances starting together on a fresh database race to create: a conflict means another won, and it exists.
       const result = await storeCallExpecting(
         `create container ${name}`,
@@ -51,8 +51,8 @@ export async function ensureContainers(database: Database, transcriptTtlDays: nu
         },
         [409],
       );
-      return result.kind === "ok" ? result.value : database.container(name);
+      return [name, result.kind === "ok" ? result.value : database.container(name)] as const;
     }),
   );
-  return Object.fromEntries(names.map((name, index) => [name, created[index]])) as Containers;
+  return Object.fromEntries(created) as Containers;
 }

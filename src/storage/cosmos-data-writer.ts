@@ -11,6 +11,7 @@ import {
 } from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { snapshotOf } from "../tools/in-memory-procurement-data";
+import { groupBy } from "../tools/spend-cell-index";
 import { bulkDelete, bulkUpsert } from "./bulk-upsert";
 import { CONTAINERS } from "./containers";
 import type { ProcurementContainers } from "./cosmos-procurement-data";
@@ -46,12 +47,7 @@ export function monthDocuments(cells: readonly SpendCell[]): {
   months: Record<string, number>;
   dimensions: DataManifest["dimensions"];
 } {
-  const byMonth = new Map<string, SpendCell[]>();
-  for (const cell of cells) {
-    const list = byMonth.get(cell.month);
-    if (list === undefined) byMonth.set(cell.month, [cell]);
-    else list.push(cell);
-  }
+  const byMonth = groupBy(cells, (cell) => cell.month);
   const documents: (JSONObject & { id: string })[] = [];
   const months: Record<string, number> = {};
   for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
@@ -162,9 +158,9 @@ export class CosmosDataWriter implements DataStoreWriter {
     await bulkUpsert(this.containers.spendCells, [manifest], "id");
   }
 
-  /** A whole data set at once (the sample's seeding), inserted or overwritten by id; the manifest last, as an import writes it. */
-  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts">): Promise<DataSetCounts> {
-    const snapshot = snapshotOf(data, summary);
+  /** A whole sample data set at once (the seeding), inserted or overwritten by id; the manifest last, as an import writes it. */
+  async upsertAll(data: ProcurementDataSet, importedAt: string): Promise<DataSetCounts> {
+    const snapshot = snapshotOf(data, { name: "sample", location: this.location, importedAt, fiscalYearStartMonth: 4 });
     const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
     const kinds = Object.keys(DIRECTORY_SCHEMAS) as DirectoryKind[];
     await Promise.all([

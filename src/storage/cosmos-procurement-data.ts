@@ -1,38 +1,14 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
-import {
-  ContractSchema,
-  PolicyDocumentSchema,
-  PriceBenchmarkSchema,
-  SupplierSchema,
-  systemClock,
-  type Clock,
-  type DataSetSummary,
-  type ProcurementDataSet,
-  type SpendCell,
-} from "../domain";
+import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSchema, type DataSetSummary, type SpendCell } from "../domain";
 import { createSnapshotProcurementData, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
 import type { ProcurementData } from "../tools/procurement-data";
 import { mapLimited } from "../resilience";
-import {
-  CosmosDataWriter,
-  MonthDocumentSchema,
-  monthDocumentId,
-  readManifest,
-  type DataManifest,
-  type DataSetCounts,
-} from "./cosmos-data-writer";
+import { MonthDocumentSchema, monthDocumentId, readManifest, type DataManifest } from "./cosmos-data-writer";
 import { parseDocument, queryAllPages, readDocument } from "./documents";
+import type { Containers } from "./containers";
 
-export interface ProcurementContainers {
-  suppliers: Container;
-  contracts: Container;
-  spend: Container;
-  policies: Container;
-  benchmarks: Container;
-  /** Monthly spend cells (one document per month and part) and the data set's manifest. */
-  spendCells: Container;
-}
+export type ProcurementContainers = Pick<Containers, "suppliers" | "contracts" | "spend" | "policies" | "benchmarks" | "spendCells">;
 
 /** How often a reader checks for a new import. */
 const MANIFEST_CHECK_MS = 30_000;
@@ -50,8 +26,8 @@ export class CosmosProcurementData implements ProcurementData {
 
   constructor(
     private readonly containers: ProcurementContainers,
-    private readonly location: string,
-    private readonly options: { pageSize?: number; clock?: Clock } = {},
+    readonly location: string,
+    private readonly options: { pageSize?: number } = {},
   ) {}
 
   async describe(): Promise<DataSetSummary> {
@@ -140,14 +116,5 @@ export class CosmosProcurementData implements ProcurementData {
       return document === undefined ? [] : parseDocument(MonthDocumentSchema, document.raw, this.containers.spendCells.id).cells;
     });
     return months.flat();
-  }
-
-  /** Inserts or overwrites by id. */
-  async upsertAll(data: ProcurementDataSet): Promise<DataSetCounts> {
-    const importedAt = (this.options.clock ?? systemClock).now().toISOString();
-    const summary = { name: "sample" as const, location: this.location, importedAt, fiscalYearStartMonth: 4 };
-    const counts = await new CosmosDataWriter(this.containers, this.location).upsertAll(data, summary);
-    this.invalidate();
-    return counts;
   }
 }

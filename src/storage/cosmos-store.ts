@@ -4,8 +4,8 @@ import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
-import { CosmosProcurementData } from "./cosmos-procurement-data";
-import type { DataSetCounts } from "./cosmos-data-writer";
+import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
+import { CosmosDataWriter, type DataSetCounts } from "./cosmos-data-writer";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { cosmosId, parseDocument, readDocument, RecordContainer } from "./documents";
 import { CosmosRunStore } from "./run-repository";
@@ -56,11 +56,14 @@ export async function createCosmosClient(target: CosmosTarget): Promise<CosmosCl
 
 /** Overwrites by id; says what it wrote and how long it took. */
 export async function seedSampleData(
-  store: { procurementData: Pick<CosmosProcurementData, "upsertAll"> },
+  store: { procurementData: CosmosProcurementData; procurementContainers: ProcurementContainers },
   data: ProcurementDataSet = generateSampleDataSet(),
+  clock: Clock = systemClock,
 ): Promise<{ counts: DataSetCounts; durationMs: number }> {
   const started = Date.now();
-  const counts = await store.procurementData.upsertAll(data);
+  const writer = new CosmosDataWriter(store.procurementContainers, store.procurementData.location);
+  const counts = await writer.upsertAll(data, clock.now().toISOString());
+  store.procurementData.invalidate();
   return { counts, durationMs: Date.now() - started };
 }
 
@@ -105,11 +108,7 @@ export async function openCosmosStore(
     // A conflict: another instance starting at the same moment created it.
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
-    const procurementData = new CosmosProcurementData(
-      containers,
-      `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`,
-      { clock },
-    );
+    const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
     const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
     // The sample is generated and seeded only when it is what answers: an imported data set needs neither.
     const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
@@ -130,12 +129,12 @@ export async function openCosmosStore(
       }),
       /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
-      settings: new CosmosSettingsRepository(containers.settings, clock),
+      settings: settingsIn(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
-      /** What the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
-      botState: new CosmosBotStorage(containers.botState, "merge"),
+      /** What the worker keeps per message (answer messages' runs, stream positions). */
+      botState: new CosmosBotStorage(containers.botState),
       procurementData,
       procurementContainers: containers,
       /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
@@ -159,7 +158,7 @@ export async function openCosmosStore(
       },
     };
     if (embedded && sampleData) {
-      const seeded = await seedSampleData(store, sampleData);
+      const seeded = await seedSampleData(store, sampleData, clock);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
@@ -193,23 +192,19 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small settings changed at run time (e.g. the approver channel). */
-class CosmosSettingsRepository {
-  constructor(
-    private readonly container: Container,
-    private readonly clock: Clock = systemClock,
-  ) {}
-
-  async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
-    const id = cosmosId(key);
-    const document = await readDocument(this.container, id, id);
-    if (!document) return undefined;
-    const { value } = parseDocument(SettingDocumentSchema, document.raw, this.container.id);
-    return parseDocument(schema, value, `${this.container.id}/${key}`);
-  }
-
-  async set(key: string, value: unknown): Promise<void> {
-    await storeCall(`set setting ${key}`, (abortSignal) =>
-      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }, { abortSignal }),
-    );
-  }
+function settingsIn(container: Container, clock: Clock) {
+  return {
+    async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
+      const id = cosmosId(key);
+      const document = await readDocument(container, id, id);
+      if (!document) return undefined;
+      const { value } = parseDocument(SettingDocumentSchema, document.raw, container.id);
+      return parseDocument(schema, value, `${container.id}/${key}`);
+    },
+    async set(key: string, value: unknown): Promise<void> {
+      await storeCall(`set setting ${key}`, (abortSignal) =>
+        container.items.upsert({ id: cosmosId(key), key, value, updatedAt: clock.now().toISOString() }, { abortSignal }),
+      );
+    },
+  };
 }

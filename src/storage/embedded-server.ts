@@ -1,18 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface EmbeddedCosmos {
-  endpoint: string;
-  /** Any base64 key is accepted. */
-  key: string;
-  stop(): Promise<void>;
-}
-
 /** Not a secret: the server accepts any base64 key. */
 export const EMBEDDED_COSMOS_KEY = Buffer.from("procura-embedded-cosmos").toString("base64");
 
+export type EmbeddedCosmos = Awaited<ReturnType<typeof startEmbeddedCosmos>>;
+
 /** On 127.0.0.1. The package is loaded only here, so a production install without dev dependencies never needs it. */
-export async function startEmbeddedCosmos(): Promise<EmbeddedCosmos> {
+export async function startEmbeddedCosmos() {
   const { createHttpServer } = await import("@vercel/cosmosdb-server");
   const server: Server = createHttpServer();
   await new Promise<void>((resolve, reject) => {

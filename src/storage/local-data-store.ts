@@ -45,7 +45,8 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
-    return ((await this.readJson(FILES[kind], z.array(DIRECTORY_SCHEMAS[kind]))) as DirectoryRecords[K][] | undefined) ?? [];
+    const records = await readDataFile(path.join(this.directory, FILES[kind]), z.array(DIRECTORY_SCHEMAS[kind]));
+    return (records as DirectoryRecords[K][] | undefined) ?? [];
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { all: DirectoryRecords[K][] }): Promise<void> {
@@ -85,7 +86,7 @@ export class LocalDataStore implements DataStoreWriter {
 
   /** Located where it is read now: the folder may have been moved, or named another way. */
   async loadSummary(): Promise<DataSetSummary | undefined> {
-    const summary = (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
+    const summary = (await readDataFile(path.join(this.directory, FILES.manifest), ManifestSchema))?.summary;
     return summary && { ...summary, location: this.location };
   }
 
@@ -113,10 +114,6 @@ export class LocalDataStore implements DataStoreWriter {
     if (!existsSync(full)) return undefined;
     const derived = JSON.parse(await readFile(full, "utf8")) as unknown;
     return file === "cells" || file === "years" ? (derived as SpendCell[]).map(withBoundedNames) : derived;
-  }
-
-  private readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
-    return readDataFile(path.join(this.directory, file), schema);
   }
 
   private async writeJson(file: string, value: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Container, SqlParameter } from "@azure/cosmos";
-import { TranscriptDocumentSchema, type Requester, type RunState, type TranscriptDocument } from "../domain";
+import { TranscriptDocumentSchema, type RunState, type TranscriptDocument } from "../domain";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 import { buildTranscript } from "./transcript-builder";
@@ -8,9 +8,8 @@ import { buildTranscript } from "./transcript-builder";
 export class CosmosTranscriptRepository {
   constructor(private readonly container: Container) {}
 
-  /** `requester` overrides the one in the state. */
-  async save(state: RunState, requester?: Requester): Promise<TranscriptDocument> {
-    const transcript = buildTranscript(requester ? { ...state, requester } : state);
+  async save(state: RunState): Promise<TranscriptDocument> {
+    const transcript = buildTranscript(state);
     await storeCall(`save transcript ${transcript.id}`, (abortSignal) => this.container.items.upsert(transcript, { abortSignal }));
     return transcript;
   }
@@ -35,12 +34,10 @@ export class CosmosTranscriptRepository {
     const parameters: SqlParameter[] = [
       { name: "@limit", value: options.limit },
       { name: "@running", value: "running" },
+      // Every ISO time is >= "".
+      { name: "@since", value: options.since ?? "" },
     ];
-    let where = `${condition}c.status != @running`;
-    if (options.since !== undefined) {
-      where += " AND c.startedAt >= @since";
-      parameters.push({ name: "@since", value: options.since });
-    }
+    const where = `${condition}c.status != @running AND c.startedAt >= @since`;
     return queryDocuments(
       this.container,
       { query: `SELECT TOP @limit * FROM c WHERE ${where} ORDER BY c.startedAt${order}`, parameters },

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { OperatorNotice } from "../../../src/domain";
-import { ChannelOperatorNotices, firstWords, type OperatorNoticeSettings } from "../../../src/operators";
+import { createOperatorNotices, firstWords } from "../../../src/operators";
+import { testConfig } from "../../fakes/test-config";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
 import { teamsApprovalMessaging } from "../approvals/approval-harness";
 
@@ -20,13 +21,13 @@ describe("operator notices in the operators' channel (fake connector)", function
   });
 
   const posted = () => connector.createdThreads.filter((t) => t.conversationId === CHANNEL);
-  const notices = (settings: Partial<OperatorNoticeSettings> = {}) =>
-    new ChannelOperatorNotices(
-      { channelId: CHANNEL, questionWords: 0, perHour: 20, dedupWindowMs: 600_000, language: "en", ...settings },
-      teamsApprovalMessaging(),
-      { now: () => new Date(now) },
-      (line) => logged.push(line),
-    );
+  /** Built from OPERATOR_* settings as the bot builds it; `settings` overrides them (the defaults: 20 per hour, a 10-minute window). */
+  const notices = (settings: Record<string, string | undefined> = {}) =>
+    createOperatorNotices(testConfig({ OPERATOR_CHANNEL_ID: CHANNEL, ...settings }), {
+      poster: teamsApprovalMessaging(),
+      clock: { now: () => new Date(now) },
+      log: (line) => logged.push(line),
+    });
   const notice = (overrides: Partial<OperatorNotice> = {}): OperatorNotice => ({
     kind: "run_failed",
     runId: `run-${Math.random().toString(36).slice(2)}`,
@@ -41,7 +42,9 @@ describe("operator notices in the operators' channel (fake connector)", function
   it("posts a card with the run id, error kind, correlation id and transaction link, and no question unless allowed", async () => {
     const before = posted().length;
     const first = notice({ runId: "run-a", correlationId: "corr-a" });
-    const outcome = await notices({ transactionUrl: "https://portal.example/search?q={correlationId}&run={runId}" }).notify(first);
+    const outcome = await notices({ OPERATOR_TRANSACTION_URL: "https://portal.example/search?q={correlationId}&run={runId}" }).notify(
+      first,
+    );
     assert.equal(outcome, "posted");
     const texts = cardTexts(cardOf(posted()[before]));
     assert.ok(texts.includes("A run failed"));
@@ -50,7 +53,7 @@ describe("operator notices in the operators' channel (fake connector)", function
     assert.ok(texts.some((t) => t.includes("(https://portal.example/search?q=corr-a&run=run-a)")));
     assert.ok(!texts.some((t) => t.includes("Acme")), "the question is not shown by default");
 
-    await notices({ questionWords: 4 }).notify(notice({ errorKind: "knowledge:error" }));
+    await notices({ OPERATOR_NOTICE_QUESTION_WORDS: "4" }).notify(notice({ errorKind: "knowledge:error" }));
     assert.ok(cardTexts(cardOf(posted().at(-1)!)).includes("Can we renew the…"));
   });
 
@@ -72,7 +75,7 @@ describe("operator notices in the operators' channel (fake connector)", function
   });
 
   it("holds back notices beyond the hourly limit", async () => {
-    const operators = notices({ perHour: 2 });
+    const operators = notices({ OPERATOR_NOTICES_PER_HOUR: "2" });
     const outcomes = [];
     for (const errorKind of ["a:error", "b:error", "c:error"]) outcomes.push(await operators.notify(notice({ errorKind })));
     assert.deepEqual(outcomes, ["posted", "posted", "rate_limited"]);
@@ -81,7 +84,7 @@ describe("operator notices in the operators' channel (fake connector)", function
   });
 
   it("says why nothing was posted: no channel, no serviceUrl, or a malformed notice", async () => {
-    assert.equal(await notices({ channelId: undefined }).notify(notice()), "no_channel");
+    assert.equal(await notices({ OPERATOR_CHANNEL_ID: undefined }).notify(notice()), "no_channel");
     assert.equal(await notices().notify(notice({ serviceUrl: undefined })), "no_channel");
     assert.match(logged.join("\n"), /no serviceUrl \(set OPERATOR_SERVICE_URL\)/);
     assert.equal(await notices().notify({ ...notice(), runId: "" }), "failed");

@@ -22,7 +22,7 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
   });
 
   it("reads back what it wrote with an eTag, under keys containing '/', and omits missing keys", async () => {
-    const storage = new CosmosBotStorage(container, "reject");
+    const storage = new CosmosBotStorage(container);
     await storage.write({ "msteams/bot/conversations/a:1": { topic: "renewal", count: 1 } });
     const items = await storage.read(["msteams/bot/conversations/a:1", "msteams/bot/conversations/none"]);
     assert.deepEqual(Object.keys(items), ["msteams/bot/conversations/a:1"]);
@@ -33,7 +33,7 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
   });
 
   it("honours item eTags: a stale write raises botbuilder's conflict error and changes nothing", async () => {
-    const storage = new CosmosBotStorage(container, "reject");
+    const storage = new CosmosBotStorage(container);
     await storage.write({ k1: { value: 1 } });
     const first = (await storage.read(["k1"])).k1!;
     await storage.write({ k1: { ...first, value: 2 } });
@@ -42,14 +42,14 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
   });
 
   it("writes unconditionally with eTag '*'", async () => {
-    const storage = new CosmosBotStorage(container, "reject");
+    const storage = new CosmosBotStorage(container);
     await storage.write({ k2: { value: 1 } });
     await storage.write({ k2: { value: 2, eTag: "*" } });
     assert.equal((await storage.read(["k2"])).k2!.value, 2);
   });
 
   it("deletes items and ignores keys that do not exist", async () => {
-    const storage = new CosmosBotStorage(container, "reject");
+    const storage = new CosmosBotStorage(container);
     await storage.write({ k3: { value: 1 } });
     await storage.delete(["k3", "never-written"]);
     assert.deepEqual(await storage.read(["k3"]), {});
@@ -75,22 +75,8 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
       return Promise.allSettled(states.map((state, i) => state.save(contexts[i], storage)));
     }
 
-    it("with merge (the store's botState): neither turn crashes and both changes are kept", async () => {
-      const storage = new CosmosBotStorage(container, "merge");
-      await storage.write({ "msteams/bot/conversations/a:concurrent": { turns: 0 } });
-      const results = await raceTwoTurns(storage);
-      assert.deepEqual(
-        results.map((result) => result.status),
-        ["fulfilled", "fulfilled"],
-      );
-      const saved = (await storage.read(["msteams/bot/conversations/a:concurrent"]))["msteams/bot/conversations/a:concurrent"]!;
-      assert.equal(saved.lastQuestion, "first");
-      assert.equal(saved.lastCard, "progress-2");
-      assert.equal(saved.turns, 0);
-    });
-
-    it("with reject: exactly one turn fails with the conflict error (the known teams-ai failure merge avoids)", async () => {
-      const storage = new CosmosBotStorage(container, "reject");
+    it("exactly one turn fails with the conflict error: a stale eTag never overwrites", async () => {
+      const storage = new CosmosBotStorage(container);
       await storage.delete(["msteams/bot/conversations/a:concurrent"]);
       await storage.write({ "msteams/bot/conversations/a:concurrent": { turns: 0 } });
       const results = await raceTwoTurns(storage);

@@ -125,7 +125,7 @@ describe("Cosmos repositories (embedded server)", () => {
       const saved = await store.transcripts.save(finishedRun({ runId: "tr-1" }));
       await store.transcripts.save(finishedRun({ runId: "tr-running", status: "running" }));
       const requester = { userId: "29:other", conversationId: "a:conv-2" };
-      await store.transcripts.save(finishedRun({ runId: "tr-2", startedAt: "2026-11-22T09:00:00.000Z" }), requester);
+      await store.transcripts.save({ ...finishedRun({ runId: "tr-2", startedAt: "2026-11-22T09:00:00.000Z" }), requester });
 
       assert.deepEqual(await store.transcripts.get("tr-1", "a:conv-1"), saved);
       assert.equal(await store.transcripts.get("tr-1", "a:conv-2"), undefined);
