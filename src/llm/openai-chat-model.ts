@@ -15,7 +15,7 @@ import {
 } from "./endpoint-pool";
 import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
 import { completionFilterVerdict, describeVerdict } from "./content-filter";
-import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
+import { classifyOpenAiError, describeFailure, endpointFault, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
@@ -159,7 +159,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     }
     // Where the call ended; when it faulted on several endpoints, each of them is named.
     const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : last.name;
-    const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
+    const failure = describeFailure(result.error, { provider: this.kind, url: where }, { ...how, attempts: result.attempts });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
 
