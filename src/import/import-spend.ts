@@ -30,12 +30,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
     let readRow: ReturnType<typeof spendRowReader> | undefined;
     for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
-      readRow ??= spendRowReader(f, {
-        suppliers: run.suppliers,
-        contracts,
-        ratesToJpy: run.rates,
-        fiscalYearStartMonth: run.options.fiscalYearStartMonth,
-      });
+      readRow ??= spendRowReader(f, run, contracts);
       for (const row of batch) {
         const transaction = readRow(f.reset(row.values, row.problems), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
