@@ -41,12 +41,12 @@ export async function importSpend(run: ImportRun): Promise<void> {
         const line = JSON.stringify(transaction);
         hashes.set(transaction.id, compare ? rowHash(line) : 0);
         cube.add(transaction);
-        if (spool) await spool.add(line);
+        if (spool) await spool.out.add(line);
         // Whether the row changed is known only later; a staged write keeps every row anyway.
         else await write?.add(line, true);
       }
     }
-    await spool?.close();
+    await spool?.out.close();
     // A dry run has no write, and accept() turns it down.
     if (!run.accept(outcome, hashes.size) || write === undefined) {
       await write?.abandon();
@@ -99,8 +99,7 @@ async function openSpool() {
   const file = path.join(directory.path, "rows.ndjson");
   const out = new JsonLinesWriter(file);
   return {
-    add: (line: string) => out.add(line),
-    close: () => out.close(),
+    out,
     lines: () => readJsonLines(file),
     async remove() {
       await out.destroy();
