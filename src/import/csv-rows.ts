@@ -22,11 +22,7 @@ export async function openCsv(
   const encoding = options.encoding ?? (await detectEncoding(file));
   const decoder = decodingStream(encoding);
   const source = createReadStream(file);
-  let read = 0;
-  source.on("data", (chunk) => {
-    read += chunk.length;
-    onBytes(read);
-  });
+  source.on("data", () => onBytes(source.bytesRead));
   const guard = new RecordSizeGuard(IMPORT_LIMITS.rowChars);
   source.on("error", (error) => decoder.destroy(error));
   decoder.on("error", (error: Error) => guard.destroy(error));
