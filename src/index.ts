@@ -8,7 +8,8 @@ import { buildWorkflowDeps, reportEndpointEvents } from "./composition/workflow-
 import { debugRequested, loadConfig, type AppConfig } from "./config";
 import { describeError, failureReport, type Log } from "./domain";
 import { createChatModel } from "./llm/create-chat-model";
-import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool";
+import { describeEndpointStatuses } from "./llm/endpoint-pool";
+import { OpenAiChatModel } from "./llm/openai-chat-model";
 import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
@@ -63,7 +64,8 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   try {
     log(dataSetBanner(await store.toolData.describe()));
     const model = options.model ?? (await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log)));
-    const endpoints = hasEndpointHealth(model) ? model : undefined;
+    // The offline engine and test fakes do not report endpoint states.
+    const endpoints = model instanceof OpenAiChatModel ? model : undefined;
     queue = options.queue ?? (await openRunQueue(config, { log }));
     const runQueue = queue;
     const built = await buildWorkflowDeps(config, {

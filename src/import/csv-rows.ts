@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { parse, type CsvError } from "csv-parse";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
-import { RecordSizeGuard } from "./record-size-guard";
+import { countOf, RecordSizeGuard } from "./record-size-guard";
 import { isEmptyRecord, type CellProblem, type TableFile, type TableRow } from "./table-file";
 import { decodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
@@ -22,11 +22,7 @@ export async function openCsv(
   const encoding = options.encoding ?? (await detectEncoding(file));
   const decoder = decodingStream(encoding);
   const source = createReadStream(file);
-  let read = 0;
-  source.on("data", (chunk) => {
-    read += chunk.length;
-    onBytes(read);
-  });
+  source.on("data", () => onBytes(source.bytesRead));
   const guard = new RecordSizeGuard(IMPORT_LIMITS.rowChars);
   source.on("error", (error) => decoder.destroy(error));
   decoder.on("error", (error: Error) => guard.destroy(error));
@@ -72,7 +68,7 @@ export async function openCsv(
         for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
           rowsSkipped(line + 1);
           record += 1;
-          line += 1 + lineBreaksIn(values);
+          line += 1 + values.reduce((breaks, value) => breaks + countOf(value, "\n"), 0);
           const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
           if (cut) {
             line += cut.droppedLineBreaks;
@@ -124,17 +120,8 @@ function unparsableReason(error: CsvError): string {
 }
 
 function invalidValues(values: readonly string[], encoding: FileEncoding): CellProblem[] | undefined {
-  const problems: CellProblem[] = [];
-  values.forEach((value, at) => {
-    if (value.includes(REPLACEMENT)) problems.push({ at, reason: invalidBytesReason(encoding) });
-  });
+  const problems = values.flatMap((value, at) => (value.includes(REPLACEMENT) ? [{ at, reason: invalidBytesReason(encoding) }] : []));
   return problems.length > 0 ? problems : undefined;
-}
-
-function lineBreaksIn(values: readonly string[]): number {
-  let breaks = 0;
-  for (const value of values) for (let at = value.indexOf("\n"); at !== -1; at = value.indexOf("\n", at + 1)) breaks++;
-  return breaks;
 }
 
 function readableOrEnd(stream: Readable): Promise<void> {

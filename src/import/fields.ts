@@ -92,9 +92,7 @@ export class FieldReader {
     const value = this.raw(column);
     if (value === "") return undefined;
     const problem = documentUrlProblem(value);
-    if (problem === undefined) return value;
-    this.fail(column, problem);
-    return undefined;
+    return problem === undefined ? value : this.fail(column, problem);
   }
 
   list(column: string): string[] {

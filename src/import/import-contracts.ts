@@ -83,16 +83,10 @@ function ownerOf(f: FieldReader): Pick<Contract, "ownerAadId" | "ownerEmail"> {
 function documentOf(run: ImportRun, f: FieldReader): string | undefined {
   const document = f.text("document");
   if (document === "") return undefined;
-  if (!DOCUMENT_EXTENSIONS.some((extension) => document.toLowerCase().endsWith(extension))) {
-    f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`);
-    return;
-  }
+  if (!DOCUMENT_EXTENSIONS.some((extension) => document.toLowerCase().endsWith(extension)))
+    return f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`);
   const inside = resolveInsideFolder(run.options.directory, document);
-  if ("problem" in inside) {
-    f.fail("document", inside.problem);
-    return;
-  }
-  return inside.path;
+  return "problem" in inside ? f.fail("document", inside.problem) : inside.path;
 }
 
 function statusOn(today: string, endDate: string): Contract["status"] {

@@ -25,17 +25,14 @@ export async function importPolicies(run: ImportRun): Promise<void> {
     effectiveDate: f.date("effectiveDate", { required: true }),
     ...optionalUrl(f.url("url")),
   }));
-  if (metadata) {
-    for (const issue of metadata.outcome.issues.shown) outcome.issues.add(issue);
-    outcome.issues.total += metadata.outcome.issues.total - metadata.outcome.issues.shown.length;
-  }
+  if (metadata) outcome.issues.take(metadata.outcome.issues);
   const described = new Map((metadata?.records ?? []).map((meta) => [meta.file, meta]));
   const seen = new Set<string>();
   const policies: PolicyDocument[] = [];
   for (const name of (await readdir(directory)).sort()) {
     if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(path.extname(name).toLowerCase())) continue;
     outcome.read += 1;
-    const fail = (column: string, reason: string) => outcome.issues.add({ file: `policies/${name}`, line: 1, column, reason });
+    const fail = (column: string, reason: string) => outcome.issues.add(1, column, reason, `policies/${name}`);
     const inside = resolveInsideFolder(run.options.directory, path.join("policies", name));
     if ("problem" in inside) {
       fail("file", inside.problem);

@@ -75,7 +75,7 @@ export class ImportRun {
     if ("path" in inside) return inside.path;
     if (inside.missing) return undefined;
     const outcome = this.outcome(kind, path.join(this.options.directory, name));
-    outcome.issues.add({ file: outcome.issues.file, line: 1, column: "file", reason: `${inside.problem} (the mapping's files.${kind})` });
+    outcome.issues.add(1, "file", `${inside.problem} (the mapping's files.${kind})`);
     this.accept(outcome, 0);
     return undefined;
   }

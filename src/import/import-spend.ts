@@ -30,12 +30,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
     let readRow: ReturnType<typeof spendRowReader> | undefined;
     for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
-      readRow ??= spendRowReader(f, {
-        suppliers: run.suppliers,
-        contracts,
-        ratesToJpy: run.rates,
-        fiscalYearStartMonth: run.options.fiscalYearStartMonth,
-      });
+      readRow ??= spendRowReader(f, run, contracts);
       for (const row of batch) {
         const transaction = readRow(f.reset(row.values, row.problems), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
@@ -46,12 +41,12 @@ export async function importSpend(run: ImportRun): Promise<void> {
         const line = JSON.stringify(transaction);
         hashes.set(transaction.id, compare ? rowHash(line) : 0);
         cube.add(transaction);
-        if (spool) await spool.add(line);
+        if (spool) await spool.out.add(line);
         // Whether the row changed is known only later; a staged write keeps every row anyway.
         else await write?.add(line, true);
       }
     }
-    await spool?.close();
+    await spool?.out.close();
     // A dry run has no write, and accept() turns it down.
     if (!run.accept(outcome, hashes.size) || write === undefined) {
       await write?.abandon();
@@ -104,8 +99,7 @@ async function openSpool() {
   const file = path.join(directory.path, "rows.ndjson");
   const out = new JsonLinesWriter(file);
   return {
-    add: (line: string) => out.add(line),
-    close: () => out.close(),
+    out,
     lines: () => readJsonLines(file),
     async remove() {
       await out.destroy();

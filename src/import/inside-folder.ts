@@ -1,7 +1,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
-export type FolderPath = { path: string } | { problem: string; missing: boolean };
+export type FolderPath = { path: string } | { problem: string; missing?: true };
 
 /**
  * After every symbolic link, the file must be inside the folder: never "../../secret.txt", an absolute path or a link to elsewhere. A hard
@@ -9,17 +9,16 @@ export type FolderPath = { path: string } | { problem: string; missing: boolean 
  */
 export function resolveInsideFolder(folder: string, name: string): FolderPath {
   if (path.isAbsolute(name) || path.win32.isAbsolute(name))
-    return { problem: `${JSON.stringify(name)} is an absolute path: name a file inside the import folder`, missing: false };
+    return { problem: `${JSON.stringify(name)} is an absolute path: name a file inside the import folder` };
   const full = path.resolve(folder, name);
-  if (!within(path.resolve(folder), full)) return { problem: `${JSON.stringify(name)} is outside the import folder`, missing: false };
+  if (!within(path.resolve(folder), full)) return { problem: `${JSON.stringify(name)} is outside the import folder` };
   if (!existsSync(full)) return { problem: `file not found: ${name}`, missing: true };
   if (!within(realpathSync(folder), realpathSync(full)))
-    return { problem: `${JSON.stringify(name)} links to a file outside the import folder`, missing: false };
+    return { problem: `${JSON.stringify(name)} links to a file outside the import folder` };
   const stats = statSync(full);
   if (stats.isFile() && stats.nlink > 1)
     return {
       problem: `${JSON.stringify(name)} is a hard link (the file has ${stats.nlink} names, some maybe outside the import folder): put a copy of the file in the folder instead`,
-      missing: false,
     };
   return { path: full };
 }

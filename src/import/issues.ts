@@ -1,14 +1,8 @@
-export interface RowIssue {
-  file: string;
-  line: number;
-  column: string;
-  reason: string;
-}
-
 export const DEFAULT_ISSUE_LIMIT = 20;
 
+/** Up to `limit` issues as printed ("spend.csv:12: amount: not a number"), and how many there were. */
 export class FileIssues {
-  readonly shown: RowIssue[] = [];
+  readonly shown: string[] = [];
   total = 0;
   badRows = 0;
 
@@ -21,19 +15,24 @@ export class FileIssues {
   addRow(line: number, problems: readonly { column: string; reason: string }[]): void {
     if (problems.length === 0) return;
     this.badRows += 1;
-    for (const problem of problems) this.add({ file: this.file, line, ...problem });
+    for (const problem of problems) this.add(line, problem.column, problem.reason);
   }
 
-  /** An issue of the whole file (line 1 is its header). */
-  add(issue: RowIssue): void {
+  /** An issue of the whole file when on line 1 (its header); `file` names a file other than this one. */
+  add(line: number, column: string, reason: string, file = this.file): void {
     this.total += 1;
-    if (this.shown.length < this.limit) this.shown.push(issue);
+    if (this.shown.length < this.limit) this.shown.push(`${file}:${line}: ${column}: ${reason}`);
+  }
+
+  /** Another file's issues, as this one's. */
+  take(other: FileIssues): void {
+    this.shown.push(...other.shown.slice(0, this.limit - this.shown.length));
+    this.total += other.total;
   }
 
   lines(): string[] {
-    const lines = this.shown.map((issue) => `${issue.file}:${issue.line}: ${issue.column}: ${issue.reason}`);
     const more = this.total - this.shown.length;
-    if (more > 0) lines.push(`${this.file}: … and ${more.toLocaleString("en-US")} more ${more === 1 ? "issue" : "issues"}`);
-    return lines;
+    if (more === 0) return this.shown;
+    return [...this.shown, `${this.file}: … and ${more.toLocaleString("en-US")} more ${more === 1 ? "issue" : "issues"}`];
   }
 }

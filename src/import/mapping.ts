@@ -70,10 +70,12 @@ export async function loadMapping(file: string): Promise<Mapping> {
 
 /** ISO YYYY-MM-DD, or undefined when the text is not a real date in that format ("2025-02-30" is not). */
 export function dateReader(format: string): (text: string) => string | undefined {
-  const order: ("Y" | "YY" | "M" | "D")[] = [];
+  const order: ("Y" | "M" | "D")[] = [];
+  // A two-digit year is this century's.
+  let century = 0;
   const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[./\- ]/g, (token) => {
-    if (token === "YYYY") return (order.push("Y"), "(\\d{4})");
-    if (token === "YY") return (order.push("YY"), "(\\d{2})");
+    if (token === "YYYY") return (order.push("Y"), (century = 0), "(\\d{4})");
+    if (token === "YY") return (order.push("Y"), (century = 2000), "(\\d{2})");
     if (token.startsWith("M")) return (order.push("M"), "(\\d{1,2})");
     if (token.startsWith("D")) return (order.push("D"), "(\\d{1,2})");
     return `\\${token}`;
@@ -82,16 +84,9 @@ export function dateReader(format: string): (text: string) => string | undefined
   return (text) => {
     const match = regex.exec(text.trim());
     if (!match) return undefined;
-    let year = 0,
-      month = 0,
-      day = 0;
-    order.forEach((part, i) => {
-      const value = Number(match[i + 1]);
-      if (part === "Y") year = value;
-      else if (part === "YY") year = 2000 + value;
-      else if (part === "M") month = value;
-      else day = value;
-    });
+    const date = { Y: 0, M: 0, D: 0 };
+    order.forEach((part, i) => (date[part] = Number(match[i + 1])));
+    const [year, month, day] = [century + date.Y, date.M, date.D];
     // Checked and formatted without a Date: this runs once per spend row.
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
     return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;

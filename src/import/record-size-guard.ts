@@ -87,7 +87,8 @@ export class RecordSizeGuard extends Transform {
   }
 }
 
-function countOf(text: string, char: string, from: number, to: number): number {
+/** How many times `char` is in `text` from `from` up to `to`. */
+export function countOf(text: string, char: string, from = 0, to = text.length): number {
   let count = 0;
   for (let at = text.indexOf(char, from); at !== -1 && at < to; at = text.indexOf(char, at + 1)) count++;
   return count;

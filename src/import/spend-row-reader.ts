@@ -1,31 +1,28 @@
-import type { SpendTransaction, Supplier } from "../domain";
+import type { SpendTransaction } from "../domain";
 import { toSen } from "../domain/amounts";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { FieldReader } from "./fields";
+import type { ImportRun } from "./import-run";
 
-/** Problems come as supplier, date, amount, currency, contract, id. */
+/** Problems come as supplier, date, amount, currency, contract, id. Suppliers and rates are the run's so far. */
 export function spendRowReader(
   fields: FieldReader,
-  references: {
-    suppliers: ReadonlyMap<string, Supplier>;
-    contracts: ReadonlySet<string>;
-    ratesToJpy: Readonly<Record<string, number>>;
-    fiscalYearStartMonth: number;
-  },
+  run: ImportRun,
+  contracts: ReadonlySet<string>,
 ): (f: FieldReader, values: readonly string[]) => SpendTransaction {
   const supplierOf = readOnce(fields, "supplierId", (f) => {
     const id = f.text("supplierId", { required: true });
-    const supplier = references.suppliers.get(id);
+    const supplier = run.suppliers.get(id);
     if (id !== "" && supplier === undefined) f.fail("supplierId", `unknown supplier ${JSON.stringify(id)}`);
     return { id, supplier, category: (supplier?.category ?? "").toLowerCase() };
   });
   const dateOf = readOnce(fields, "date", (f) => {
     const date = f.date("date", { required: true });
-    return { date, fiscalYear: date === "" ? "" : fiscalYearOf(date, references.fiscalYearStartMonth) };
+    return { date, fiscalYear: date === "" ? "" : fiscalYearOf(date, run.options.fiscalYearStartMonth) };
   });
   const currencyOf = readOnce(fields, "currency", (f) => {
     const code = f.text("currency", { required: true }).toUpperCase();
-    const rate = references.ratesToJpy[code];
+    const rate = run.rates[code];
     if (code !== "" && rate === undefined) f.fail("currency", `unknown currency ${JSON.stringify(code)} (add it to fx.csv)`);
     return { code, rate };
   });
@@ -37,7 +34,6 @@ export function spendRowReader(
     const amount = f.number("amount", { required: true });
     const currency = currencyOf(values, f);
     const contractId = f.text("contractId");
-    const { contracts } = references;
     if (contractId !== "" && contracts.size > 0 && !contracts.has(contractId))
       f.fail("contractId", `unknown contract ${JSON.stringify(contractId)}`);
     const category = categoryOf(values);

@@ -26,10 +26,6 @@ export interface TableFile {
   readonly emptyRows: number;
 }
 
-export function isEmptyRecord(values: readonly unknown[]): boolean {
-  for (const value of values) {
-    if (value === undefined || value === null) continue;
-    if (typeof value !== "string" || value.trim() !== "") return false;
-  }
-  return true;
+export function isEmptyRecord(values: readonly string[]): boolean {
+  return values.every((value) => value.trim() === "");
 }

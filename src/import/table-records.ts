@@ -38,10 +38,9 @@ export async function* tableBatches(
   outcome: KindOutcome,
 ): AsyncIterable<{ batch: RecordRow[]; fields: FieldReader }> {
   const { progress, mapping } = run.options;
-  const fileIssue = (column: string, reason: string) => outcome.issues.add({ file: outcome.issues.file, line: 1, column, reason });
   const rival = run.rivalFile(kind);
   if (rival !== undefined) {
-    fileIssue("file", `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`);
+    outcome.issues.add(1, "file", `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`);
     return;
   }
   progress.start(outcome.file, (await stat(file)).size);
@@ -53,7 +52,7 @@ export async function* tableBatches(
   } catch (error) {
     progress.stop();
     if (!(error instanceof FileRefusedError)) throw error;
-    fileIssue(error.column, error.message);
+    outcome.issues.add(1, error.column, error.message);
     return;
   }
   try {
@@ -65,13 +64,13 @@ export async function* tableBatches(
     const positionName = (at: number) => (workbook ? columnLetter(at) : `field ${at + 1}`);
     const headerProblems = [...(header.unreadable ?? []), ...(workbook ? mergedHeaderProblems(header.values) : [])];
     for (const problem of [...headerProblems, ...(header.rowProblem ? [header.rowProblem] : [])])
-      outcome.issues.add({ file: table.label, line: header.line, column: positionName(problem.at), reason: problem.reason });
+      outcome.issues.add(header.line, positionName(problem.at), problem.reason);
     if (header.values.length === 0 && header.rowProblem === undefined) {
-      outcome.issues.add({ file: table.label, line: 1, column: "file", reason: "the file is empty (no header line, no rows)" });
+      outcome.issues.add(1, "file", "the file is empty (no header line, no rows)");
       return;
     }
     const { columns, missingColumns } = columnsOf(header.values, kind, mapping);
-    for (const missing of missingColumns) outcome.issues.add({ file: table.label, line: header.line, ...missing });
+    for (const missing of missingColumns) outcome.issues.add(header.line, missing.column, missing.reason);
     if (missingColumns.length > 0) return;
     const columnAt = new Map([...columns].map(([column, at]) => [at, column]));
     const columnName = (at: number) => columnAt.get(at) ?? (header.values[at]?.trim() || positionName(at));

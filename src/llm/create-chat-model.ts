@@ -13,19 +13,18 @@ export async function createChatModel(
   data: ProcurementData,
   onEndpointEvent?: EndpointListener,
 ): Promise<ChatModel> {
-  const { provider, retry, workflow } = config;
-  const failover = { ...config.failover, onEndpointEvent };
+  const { provider, workflow } = config;
+  const behaviour = { retry: config.retry, ...config.failover, onEndpointEvent };
   switch (provider.kind) {
     case "azure-openai":
       return createAzureOpenAiChatModel({
         endpoint: provider.endpoints,
         apiKey: provider.apiKey,
         apiVersion: provider.apiVersion,
-        retry,
-        ...failover,
+        ...behaviour,
       });
     case "openai-compatible":
-      return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, retry, ...failover });
+      return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...behaviour });
     case "offline": {
       // Required here, not imported at the top: with a model configured, none of the offline engine is even loaded.
       // (A dynamic import() would go through the ESM loader, which cannot load the TypeScript sources tests run.)

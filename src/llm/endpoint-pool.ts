@@ -29,10 +29,6 @@ export type EndpointListener = (event: EndpointEvent) => void;
 /** One endpoint's (and deployment's, once it was called) state as /healthz and the start banner show it. */
 export type EndpointStatus = CircuitSnapshot & { endpoint: string; deployment?: string; primary: boolean };
 
-export interface EndpointHealth {
-  endpointStatuses(): EndpointStatus[];
-}
-
 /** The endpoints of one provider, in failover order (first = primary). */
 export class EndpointPool<C> {
   readonly endpoints: ModelEndpoint<C>[];
@@ -96,11 +92,6 @@ export class EndpointPool<C> {
       // A listener failure must never break a model call.
     }
   }
-}
-
-/** The offline engine and test fakes do not report endpoint states. */
-export function hasEndpointHealth(model: object): model is EndpointHealth {
-  return typeof (model as Partial<EndpointHealth>).endpointStatuses === "function";
 }
 
 /** One line per endpoint and deployment for the start banner: "primary https://a (gpt-5.4): closed". */

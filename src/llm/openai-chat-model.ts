@@ -5,17 +5,10 @@ import { redactUrl } from "../domain/errors";
 import type { DeploymentTiming } from "../domain";
 import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";
-import {
-  EndpointPool,
-  type EndpointFault,
-  type EndpointHealth,
-  type EndpointListener,
-  type EndpointStatus,
-  type ModelEndpoint,
-} from "./endpoint-pool";
+import { EndpointPool, type EndpointFault, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
 import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
 import { completionFilterVerdict, describeVerdict } from "./content-filter";
-import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
+import { classifyOpenAiError, describeFailure, endpointFault, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
@@ -31,15 +24,14 @@ import {
 
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
 
-/** The retry policy of model calls plus test seams (sleep, jitter source). */
+/**
+ * The retry policy of model calls plus test seams (sleep, jitter source), and the failover knobs: the breakers, how long a 429's
+ * Retry-After may be before it counts as a fault, and who hears about it.
+ */
 export interface RetryBehaviour {
   retry: RetryPolicy;
   sleep?: Sleep;
   random?: () => number;
-}
-
-/** Failover knobs: the breakers, how long a 429's Retry-After may be before it counts as a fault, and who hears about it. */
-export interface FailoverBehaviour {
   circuit?: CircuitSettings;
   retryAfterBudgetMs?: number;
   onEndpointEvent?: EndpointListener;
@@ -49,7 +41,7 @@ export interface FailoverBehaviour {
  * A chat model reached through `openai` clients, one per endpoint in failover order. `request.timeoutMs` bounds the whole call — every
  * attempt, every failover and every back-off — so the workflow's per-step timeout holds whatever the servers do.
  */
-export class OpenAiChatModel implements ChatModel, EndpointHealth {
+export class OpenAiChatModel implements ChatModel {
   /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
   private readonly servedModels = new Map<string, string>();
   private readonly pool: EndpointPool<OpenAI>;
@@ -58,7 +50,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
     clients: ModelEndpoint<OpenAI>[],
-    { retry, sleep, random, retryAfterBudgetMs, circuit, onEndpointEvent }: RetryBehaviour & FailoverBehaviour,
+    { retry, sleep, random, retryAfterBudgetMs, circuit, onEndpointEvent }: RetryBehaviour,
   ) {
     this.pool = new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
     // Only the retry knobs travel into the model; endpoints and keys stay with the clients.
@@ -159,7 +151,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     }
     // Where the call ended; when it faulted on several endpoints, each of them is named.
     const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : last.name;
-    const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
+    const failure = describeFailure(result.error, { provider: this.kind, url: where }, { ...how, attempts: result.attempts });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
 
@@ -195,7 +187,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
  * when given, else with an Entra ID token from DefaultAzureCredential.
  */
 export function createAzureOpenAiChatModel(
-  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour & FailoverBehaviour,
+  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour,
 ): OpenAiChatModel {
   const auth: AzureV1Auth = options.apiKey
     ? { apiKey: options.apiKey }
@@ -218,7 +210,7 @@ export function createAzureOpenAiChatModel(
 
 /** Any OpenAI-compatible base URL (OpenAI, OpenRouter, Ollama, vLLM, LM Studio); local servers need no key. */
 export function createOpenAiCompatibleChatModel(
-  options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour & FailoverBehaviour,
+  options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour,
 ): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
   const clients = [options.baseUrl].flat().map((baseUrl) => ({

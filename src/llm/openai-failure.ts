@@ -30,17 +30,12 @@ export function classifyOpenAiError(error: unknown): FailedAttempt {
   return { retryable: error instanceof APIConnectionError && unreachableEndpoint(error) === undefined };
 }
 
+/** The settings that name a provider's endpoint and its key (said in a failure, with what to check). */
 const PROVIDER_SETTINGS = {
   "azure-openai": { setting: "AZURE_OPENAI_ENDPOINT", keySetting: "AZURE_OPENAI_API_KEY" },
   "openai-compatible": { setting: "OPENAI_BASE_URL", keySetting: "OPENAI_API_KEY" },
 } as const;
-
-/** The endpoint a call went to, and the settings that name it and its key (said in a failure, with what to check). */
-export type EndpointInfo = { url: string } & (typeof PROVIDER_SETTINGS)[keyof typeof PROVIDER_SETTINGS];
-
-export function endpointInfo(kind: keyof typeof PROVIDER_SETTINGS, url: string): EndpointInfo {
-  return { url, ...PROVIDER_SETTINGS[kind] };
-}
+type ProviderSettings = (typeof PROVIDER_SETTINGS)[keyof typeof PROVIDER_SETTINGS];
 
 /**
  * Why a failed attempt counts against its endpoint's circuit breaker, or undefined when it does not (a 4xx is the request's fault, an abort
@@ -67,43 +62,44 @@ export function endpointFault(error: unknown, retryAfterBudgetMs: number): Endpo
 }
 
 /**
- * The outcome kind and cause of a call that ended in `error`. The caller's abort wins (cancelled),
+ * The outcome kind and cause of a call that ended in `error` at `url` (the endpoint a call went to). The caller's abort wins (cancelled),
  * then our own deadline (timeout); a 429 is rate_limited; everything else is an error.
  */
 export function describeFailure(
   error: unknown,
-  context: { cancelled: boolean; timedOut: boolean; timeoutMs: number; attempts: number; endpoint: EndpointInfo },
+  { provider, url }: { provider: keyof typeof PROVIDER_SETTINGS; url: string },
+  context: { cancelled: boolean; timedOut: boolean; timeoutMs: number; attempts: number },
 ): { kind: Exclude<ChatOutcome["kind"], "ok">; cause: string; filter?: ContentFilterVerdict } {
-  const { endpoint } = context;
+  const settings = PROVIDER_SETTINGS[provider];
   if (context.cancelled) return { kind: "cancelled", cause: "cancelled by the caller" };
   // The filter's refusal says nothing about the endpoint: no URL, no status code, no server text.
   const filter = promptFilterVerdict(error);
   if (filter) return { kind: "content_filter", cause: describeVerdict(filter), filter };
   if (context.timedOut || error instanceof APIConnectionTimeoutError)
-    return { kind: "timeout", cause: `no answer from ${endpoint.url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
+    return { kind: "timeout", cause: `no answer from ${url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
   const tries = `after ${context.attempts} attempt(s)`;
   if (isMissingCredential(error))
-    return { kind: "error", cause: missingCredentialMessage(`no credential for the model endpoint ${endpoint.url}`, endpoint.keySetting) };
+    return { kind: "error", cause: missingCredentialMessage(`no credential for the model endpoint ${url}`, settings.keySetting) };
   const unreachable = unreachableEndpoint(error);
   if (unreachable)
     return {
       kind: "error",
-      cause: `cannot reach the model endpoint ${endpoint.url} (${unreachable.code}: ${unreachable.reason}); check ${endpoint.setting} and that the model server is running and reachable from this machine`,
+      cause: `cannot reach the model endpoint ${url} (${unreachable.code}: ${unreachable.reason}); check ${settings.setting} and that the model server is running and reachable from this machine`,
     };
   const http = httpFailure(error);
   if (http) {
-    const hint = STATUS_HINTS[http.status]?.(endpoint);
-    const cause = shorten(`HTTP ${http.status} from ${endpoint.url} ${tries}: ${http.message.replace(/^\d{3} /, "")}`);
+    const hint = STATUS_HINTS[http.status]?.(settings);
+    const cause = shorten(`HTTP ${http.status} from ${url} ${tries}: ${http.message.replace(/^\d{3} /, "")}`);
     return { kind: http.status === 429 ? "rate_limited" : "error", cause: hint ? `${cause}; ${hint}` : cause };
   }
   const detail = error instanceof APIConnectionError && error.cause !== undefined ? error.cause : error;
-  return { kind: "error", cause: shorten(`${describeError(detail)} calling ${endpoint.url} ${tries}`) };
+  return { kind: "error", cause: shorten(`${describeError(detail)} calling ${url} ${tries}`) };
 }
 
-const STATUS_HINTS: Readonly<Record<number, (endpoint: EndpointInfo) => string>> = {
-  401: (endpoint) => `check ${endpoint.keySetting} (or, without a key, the identity's access to the endpoint)`,
-  403: (endpoint) => `check ${endpoint.keySetting} (or, without a key, the identity's role on the endpoint)`,
-  404: (endpoint) => `check ${endpoint.setting} and the model or deployment names (ROUTER_MODEL, SPECIALIST_MODEL, MODERATOR_MODEL)`,
+const STATUS_HINTS: Readonly<Record<number, (settings: ProviderSettings) => string>> = {
+  401: (settings) => `check ${settings.keySetting} (or, without a key, the identity's access to the endpoint)`,
+  403: (settings) => `check ${settings.keySetting} (or, without a key, the identity's role on the endpoint)`,
+  404: (settings) => `check ${settings.setting} and the model or deployment names (ROUTER_MODEL, SPECIALIST_MODEL, MODERATOR_MODEL)`,
 };
 
 export function shorten(text: string): string {

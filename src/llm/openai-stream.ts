@@ -54,7 +54,7 @@ export async function streamChatCompletion(
   let usage: ChatCompletion["usage"];
   let meta = { id: "", created: 0, model: "" };
   let filterResults: Record<string, unknown> = {};
-  const toolCalls: { id: string; name: string; arguments: string }[] = [];
+  const toolCalls: { id: string; type: "function"; function: { name: string; arguments: string } }[] = [];
   const textAt: number[] = [];
   for await (const raw of stream) {
     const chunk = ChunkSchema.safeParse(raw).data;
@@ -70,10 +70,10 @@ export async function streamChatCompletion(
     if (choice.finish_reason && finishReason !== "content_filter") finishReason = choice.finish_reason;
     refusal += choice.delta?.refusal ?? "";
     for (const call of choice.delta?.tool_calls ?? []) {
-      const known = (toolCalls[call.index] ??= { id: "", name: "", arguments: "" });
+      const known = (toolCalls[call.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
       known.id ||= call.id ?? "";
-      known.name += call.function?.name ?? "";
-      known.arguments += call.function?.arguments ?? "";
+      known.function.name += call.function?.name ?? "";
+      known.function.arguments += call.function?.arguments ?? "";
     }
     if (!choice.delta?.content) continue;
     content += choice.delta.content;
@@ -82,11 +82,8 @@ export async function streamChatCompletion(
     if (partial !== undefined) onPartialOutput(partial);
   }
   if (finishReason === null) throw new Error("the answer's stream ended before the answer did");
-  const calls = toolCalls.filter(Boolean).map((call) => ({
-    id: call.id,
-    type: "function" as const,
-    function: { name: call.name, arguments: call.arguments },
-  }));
+  // A sparse index leaves holes.
+  const calls = toolCalls.filter(Boolean);
   const message = {
     role: "assistant" as const,
     content: content || null,

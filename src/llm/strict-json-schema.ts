@@ -22,13 +22,11 @@ const converted = new WeakMap<z.ZodTypeAny, Map<string, JsonSchema>>();
 
 /** Shared between calls: do not mutate it. */
 export function strictJsonSchema(schema: z.ZodTypeAny, name: string): JsonSchema {
-  let byName = converted.get(schema);
-  if (byName === undefined) converted.set(schema, (byName = new Map<string, JsonSchema>()));
-  let jsonSchema = byName.get(name);
-  if (jsonSchema === undefined) {
-    jsonSchema = stripUnsupported(zodResponseFormat(nullableOptionals(schema), name).json_schema.schema as JsonSchema);
-    byName.set(name, jsonSchema);
-  }
+  const byName = converted.get(schema) ?? new Map<string, JsonSchema>();
+  converted.set(schema, byName);
+  const jsonSchema =
+    byName.get(name) ?? stripUnsupported(zodResponseFormat(nullableOptionals(schema), name).json_schema.schema as JsonSchema);
+  byName.set(name, jsonSchema);
   return jsonSchema;
 }
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { recogniseFamily, resolveEffort, samplingFields } from "../../../src/llm/model-family";
+import type { ReasoningEffort } from "../../../src/domain";
+import { recogniseFamily, samplingFields } from "../../../src/llm/model-family";
 
 describe("model families", () => {
   it("recognises the GPT-5 family and the o-series as reasoning models, GPT-4o/4.1 as gpt-4, anything else by provider", () => {
@@ -16,6 +17,8 @@ describe("model families", () => {
   });
 
   it("resolves the lowest effort per known model (none from GPT-5.1 on, minimal on GPT-5, low on the o-series), and sends none while the model is unknown", () => {
+    const resolveEffort = (reasoningEffort: ReasoningEffort, knownModel: string | undefined) =>
+      samplingFields("reasoning", { knownModel, temperature: 0, maxTokens: 400, reasoningEffort }).reasoning_effort;
     assert.equal(resolveEffort("lowest", "gpt-5.4-mini"), "none");
     assert.equal(resolveEffort("lowest", "gpt-5.4-2026-03-05"), "none");
     assert.equal(resolveEffort("lowest", "gpt-5.1"), "none");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AggregateAuthenticationError, CredentialUnavailableError } from "@azure/identity";
 import { failureReport, SystemError } from "../../../src/domain/errors";
-import { describeFailure, endpointInfo } from "../../../src/llm/openai-failure";
+import { describeFailure } from "../../../src/llm/openai-failure";
 import { isMissingCredential } from "../../../src/resilience/connection-failure";
 
 /** What DefaultAzureCredential throws on a machine with no Azure sign-in: every source unavailable, in one long message. */
@@ -25,13 +25,8 @@ describe("one actionable line for a missing Azure credential", () => {
   });
 
   it("Azure OpenAI with no key and no sign-in: what failed, which setting, and both fixes, in one line", () => {
-    const { kind, cause } = describeFailure(noSignIn(), {
-      cancelled: false,
-      timedOut: false,
-      timeoutMs: 30_000,
-      attempts: 1,
-      endpoint: endpointInfo("azure-openai", "https://contoso.openai.azure.com"),
-    });
+    const endpoint = { provider: "azure-openai", url: "https://contoso.openai.azure.com" } as const;
+    const { kind, cause } = describeFailure(noSignIn(), endpoint, { cancelled: false, timedOut: false, timeoutMs: 30_000, attempts: 1 });
     assert.equal(kind, "error");
     assert.equal(
       cause,
