@@ -6,7 +6,6 @@ export * from "./question-cues";
 export * from "./fiscal-year";
 export * from "./language";
 export * from "./run";
-export * from "./mode-state";
 export * from "./procurement";
 export * from "./approval";
 export * from "./run-message";
