@@ -1,5 +1,5 @@
 import {
-  RecordIdIndex,
+  recordIdIndex,
   type Contract,
   type DataSetSummary,
   type PolicyDocument,
@@ -70,7 +70,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contracts = once(snapshot.contracts);
   const contractsById = once(async () => new Map((await contracts()).map((contract) => [contract.id, contract])));
-  const contractIds = once(async () => new RecordIdIndex((await contractsById()).keys()));
+  const contractIds = once(async () => recordIdIndex((await contractsById()).keys()));
   const contractsBySupplier = once(async () => groupBy(await contracts(), (contract) => contract.supplierId));
   const spend = spendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
   const contractIndex = once(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
-import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
+import { optionalUrl, recordIdIndex, type Contract } from "../domain";
 import type { QuotedContract } from "../domain/strings/tool-wording";
 import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
@@ -112,7 +112,8 @@ async function namedOrSearched(query: string, data: ToolContext["data"]): Promis
 
 /** Those the query names by id, else all of them ranked. */
 function withinSupplier(contracts: Contract[], query: string): ContractSearchResult {
-  const named = new Set(new RecordIdIndex(contracts.map((contract) => contract.id)).in(query).map((found) => found.id));
+  const ids = recordIdIndex(contracts.map((contract) => contract.id));
+  const named = new Set(ids.in(query).map((found) => found.id));
   const shown = named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
   return { contracts: shown, total: shown.length, totalIsEstimate: false };
 }
