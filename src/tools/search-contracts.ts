@@ -8,7 +8,7 @@ import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
 import { contractText } from "./search-indexes";
 import type { ContractSearchResult } from "./procurement-data";
-import { Bm25Index, clip } from "./text/bm25";
+import { bm25Index, clip } from "./text/bm25";
 import { normalise } from "./text/search-text";
 
 const MAX_CONTRACTS = 5;
@@ -160,7 +160,7 @@ function clauseKinds(query: string): ClauseKind[] {
 /** Those matching the query first, then live before expired. */
 function rankWithin(contracts: Contract[], query: string): Contract[] {
   const scores = new Map(
-    new Bm25Index(contracts.map((contract) => contractText(contract)))
+    bm25Index(contracts.map((contract) => contractText(contract)))
       .search(query)
       .hits.map((hit) => [contracts[hit.index].id, hit.score]),
   );

@@ -2,7 +2,7 @@ import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
 import type { ContractSearchResult, PolicySearchResult } from "./procurement-data";
 import type { Lazy } from "./lazy";
-import { Bm25Index, type StoredBm25Index } from "./text/bm25";
+import { bm25Index, type StoredBm25Index } from "./text/bm25";
 
 /** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
 const RELEVANCE_CUT = 0.35;
@@ -28,7 +28,7 @@ export function contractText(contract: Contract, aliases: readonly string[] = []
 /** `stored` must be the index stored for exactly these contracts. */
 export function indexContracts(contracts: readonly Contract[], suppliers: readonly Supplier[], stored?: StoredBm25Index) {
   const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
-  const index = new Bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
+  const index = bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
   return {
     store: () => index.store(),
     search(query: string): ContractSearchResult {
@@ -56,7 +56,7 @@ export function indexPolicies(policies: readonly PolicyDocument[], stored?: Stor
     const texts = stored
       ? []
       : subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
-    return { index: new Bm25Index(texts, stored?.[key]), entries: subset };
+    return { index: bm25Index(texts, stored?.[key]), entries: subset };
   };
   const byLanguage = { all: build("all"), en: build("en"), ja: build("ja") };
   return {
