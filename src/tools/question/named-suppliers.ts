@@ -22,11 +22,7 @@ const GENERIC = [
  * Suppliers named other than exactly (id, name without legal form, kana, close spelling). Unresolved phrases are returned as written, so
  * the tools say they are unknown instead of answering for every supplier.
  */
-export function resolveNamedSuppliers(
-  question: string,
-  vocabulary: QuestionVocabulary,
-  found: readonly VocabularySupplier[],
-): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
+export function resolveNamedSuppliers(question: string, vocabulary: QuestionVocabulary, found: readonly VocabularySupplier[]) {
   const ignore = (phrase: string) => namesNothing(phrase, vocabulary);
   const suppliers: VocabularySupplier[] = [];
   const unresolved: string[] = [];
