@@ -2,11 +2,7 @@ import { CATEGORY_ARGUMENT_TERMS, CATEGORY_TERMS } from "../../domain/category-t
 import { normalise } from "../text/search-text";
 
 /** Among the ids in the data, also by the Japanese name it gives them (`namesJa`); undefined when none fits. */
-export function resolveCategory(
-  text: string,
-  known: readonly string[],
-  namesJa: ReadonlyMap<string, string> = new Map(),
-): string | undefined {
+export function resolveCategory(text: string, known: readonly string[], namesJa: ReadonlyMap<string, string> = new Map()) {
   const wanted = normalise(text).replace(/[_\s]+/g, " ");
   const exact = known.find((id) => id === wanted.replace(/ /g, "-") || id.replace(/-/g, " ") === wanted);
   if (exact) return exact;
