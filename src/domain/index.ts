@@ -14,5 +14,4 @@ export * from "./agent-input";
 export * from "./renewal";
 export * from "./evaluation";
 export * from "./model-profile";
-export * from "./approval-history-query";
 export * from "./strings";
