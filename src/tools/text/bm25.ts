@@ -36,13 +36,6 @@ export interface StoredBm25Index {
   weights: string;
 }
 
-export interface Bm25Result {
-  hits: { index: number; score: number; matchedTerms: string[] }[];
-  total: number;
-  /** True when a query term was common enough that only its strongest postings were scanned: `total` is then an estimate. */
-  totalIsEstimate: boolean;
-}
-
 /** The documents containing a term (in document order) and its BM25 weight in each, before idf. */
 interface Postings {
   documents: Int32Array;
@@ -102,9 +95,10 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
     },
 
     /** Documents containing at least one query term, best first (ties keep index order), bounded by the options. */
-    search(query: string, options: Bm25SearchOptions = {}): Bm25Result {
+    search(query: string, options: Bm25SearchOptions = {}) {
       const queried = [...new Set(tokenize(query))].filter((term) => postings.has(term));
       const touched: number[] = [];
+      // True when a query term was common enough that only its strongest postings were scanned: `total` is then an estimate.
       let totalIsEstimate = false;
       for (const term of queried) {
         const matching = lookup(postings, term, "postings").documents.length;
@@ -132,6 +126,8 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
     },
   };
 }
+
+export type Bm25Result = ReturnType<ReturnType<typeof bm25Index>["search"]>;
 
 function pack(texts: string[]): PackedPostings {
   const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
