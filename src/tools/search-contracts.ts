@@ -9,7 +9,7 @@ import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supp
 import { contractText } from "./search-indexes";
 import type { ContractSearchResult } from "./procurement-data";
 import { bm25Index, clip } from "./text/bm25";
-import { normalise } from "./text/search-text";
+import { normalize } from "./text/words";
 
 const MAX_CONTRACTS = 5;
 const MAX_CLAUSES = 3;
@@ -151,7 +151,7 @@ export function quotedContract(c: Contract): QuotedContract {
 
 /** Renewal and price by default. */
 function clauseKinds(query: string): ClauseKind[] {
-  const text = normalise(query);
+  const text = normalize(query);
   const asked = CLAUSE_INTENTS.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
   if (extractPercentages(query).length > 0 && !asked.includes("price_adjustment")) asked.unshift("price_adjustment");
   return asked.length > 0 ? asked : DEFAULT_CLAUSES;
