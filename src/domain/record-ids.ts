@@ -1,9 +1,3 @@
-export interface NamedRecordId {
-  id: string;
-  at: number;
-  surface: string;
-}
-
 /** Latin letters and digits: an id starting or ending in one is not read out of a longer word ("A1" in "FY2025A1"). */
 const WORD_CHARACTER = /[\p{Script=Latin}\p{Nd}]/u;
 
@@ -11,7 +5,7 @@ const WORD_CHARACTER = /[\p{Script=Latin}\p{Nd}]/u;
 export function recordIdIndex(ids: Iterable<string>) {
   const byKey = new Map([...ids].map((id) => [keyOf(id), id]));
   const longest = Math.max(0, ...[...byKey.keys()].map((key) => key.length));
-  const longestAt = (text: string, at: number, tokenEnd: number): NamedRecordId | undefined => {
+  const longestAt = (text: string, at: number, tokenEnd: number) => {
     // Twice the longest key: an id may be written in more characters than its folded key (decomposed accents).
     for (let end = Math.min(tokenEnd, at + longest * 2); end > at; end--) {
       const surface = text.slice(at, end);
@@ -22,8 +16,8 @@ export function recordIdIndex(ids: Iterable<string>) {
   };
   return {
     /** Every id the text names, left to right; at each place the longest id written there. */
-    in(text: string): NamedRecordId[] {
-      const named: NamedRecordId[] = [];
+    in(text: string) {
+      const named: NonNullable<ReturnType<typeof longestAt>>[] = [];
       if (byKey.size === 0) return named;
       for (const token of text.matchAll(/\S+/g)) {
         let start = 0;

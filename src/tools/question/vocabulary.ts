@@ -1,6 +1,6 @@
 import type { ProcurementData } from "../procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
-import type { NamedRecordId, RecordIdIndex, Supplier } from "../../domain";
+import type { RecordIdIndex, Supplier } from "../../domain";
 
 export type VocabularySupplier = Pick<Supplier, "id" | "name" | "aliases" | "category" | "region">;
 
@@ -49,7 +49,7 @@ export class ContractIdsOnFirstUse {
   }
 
   /** Throws why the ids could not be read. */
-  in(text: string): NamedRecordId[] {
+  in(text: string) {
     if (this.read === undefined) throw new Error("contract ids looked up before ready() read them");
     if ("failure" in this.read) throw this.read.failure;
     return this.read.index.in(text);
