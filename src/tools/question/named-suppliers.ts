@@ -1,11 +1,9 @@
 import { findMentionedSuppliers, resolveSupplier } from "../entities/supplier-resolver";
 import { foldName, isAscii } from "../entities/name-key";
-import { supplierPhrases } from "../entities/supplier-phrases";
+import { JA_SUPPLIER_WORDS, supplierPhrases } from "../entities/supplier-phrases";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
-/** Words that introduce a supplier in Japanese (「取引先A社」 may be an alias, 「取引先」+「山田運輸」 a name). */
-const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベンダー", "業者"];
 /** Where Latin script meets another ("logistics支出"): a word ends there. */
 // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
 const LATIN_EDGE = /[a-z0-9](?=[^\x00-\x7f])|[^\x00-\x7f](?=[a-z0-9])/g;
@@ -58,9 +56,9 @@ export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): bo
 /** 「取引先A社」 as written when it is an alias; otherwise 「取引先山田運輸」 as 「山田運輸」. */
 function resolveWithoutSupplierWord(suppliers: readonly VocabularySupplier[], phrase: string) {
   const resolution = resolveSupplier(suppliers, phrase);
-  const word = JA_SUPPLIER_WORD.find((w) => phrase.startsWith(w) && phrase.length > w.length);
-  if (resolution.outcome === "match" || !word) return resolution;
-  const bare = resolveSupplier(suppliers, phrase.slice(word.length));
+  const withoutWord = phrase.replace(JA_SUPPLIER_WORDS, "");
+  if (resolution.outcome === "match" || withoutWord === phrase || withoutWord === "") return resolution;
+  const bare = resolveSupplier(suppliers, withoutWord);
   return bare.outcome === "match" ? bare : resolution;
 }
 
