@@ -32,7 +32,7 @@ const HandoffStateSchema = z.object({
   handoffs: z.array(HandoffSchema).default([]),
 });
 
-export const ModeStateSchema = z.discriminatedUnion("mode", [SelectiveStateSchema, GroupChatStateSchema, HandoffStateSchema]);
+const ModeStateSchema = z.discriminatedUnion("mode", [SelectiveStateSchema, GroupChatStateSchema, HandoffStateSchema]);
 export type ModeState = z.infer<typeof ModeStateSchema>;
 export type ModeStateOf<M extends OrchestrationMode> = Extract<ModeState, { mode: M }>;
 
