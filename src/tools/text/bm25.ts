@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { lookup } from "../../domain/errors";
+import { cutText } from "../../domain/procurement";
 import { tokenize } from "./search-text";
 
 const K1 = 1.2;
@@ -201,6 +202,5 @@ export function bestSentence(text: string, query: string, maxLength = 240): stri
 }
 
 export function clip(text: string, maxLength: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= maxLength ? flat : `${flat.slice(0, maxLength - 1)}…`;
+  return cutText(text.replace(/\s+/g, " ").trim(), maxLength);
 }
