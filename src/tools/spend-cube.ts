@@ -76,13 +76,6 @@ export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
   );
 }
 
-/** Largest first, ties by id. */
-function largestLines(cells: readonly SpendCell[], n: number): SpendLine[] {
-  const top: SpendLine[] = [];
-  for (const cell of cells) for (const line of cell.largest) insertLargest(top, line, n);
-  return top;
-}
-
 function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
   if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1].amountJpy) return;
   const { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId } = t;
@@ -125,7 +118,10 @@ export function rollUp(
     if (cell.month < total.month) total.month = cell.month;
     if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;
     if (cell.lastDate > total.lastDate) total.lastDate = cell.lastDate;
-    total.largest = largestLines([total, cell], LARGEST_PER_CELL);
+    // Largest first, ties by id.
+    const largest: SpendLine[] = [];
+    for (const line of [...total.largest, ...cell.largest]) insertLargest(largest, line, LARGEST_PER_CELL);
+    total.largest = largest;
   }
   return totals;
 }
