@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
-import { ORCHESTRATION_MODES } from "../domain/mode-state";
+import { ORCHESTRATION_MODES } from "../domain/run";
 import { ModelFamilySchema, ReasoningEffortSchema } from "../domain/model-profile";
 import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
 import type { JpyRates } from "../domain/amounts";

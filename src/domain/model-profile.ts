@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { JpyRates } from "./amounts";
-import type { OrchestrationMode } from "./mode-state";
+import type { OrchestrationMode } from "./run";
 
 /** Request rules by family: `reasoning` sends max_completion_tokens and reasoning_effort, no temperature; `gpt-4` max_completion_tokens and temperature; `compatible` max_tokens and temperature. */
 export const ModelFamilySchema = z.enum(["reasoning", "gpt-4", "compatible"]);

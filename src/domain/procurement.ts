@@ -16,11 +16,7 @@ export function cutText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function boundedText(max: number) {
-  return z.string().transform((text) => cutText(text, max));
-}
-
-const StoredNameSchema = boundedText(STORED_TEXT_LIMITS.nameChars);
+const StoredNameSchema = z.string().transform((text) => cutText(text, STORED_TEXT_LIMITS.nameChars));
 
 /** A cited record's document link (SharePoint, OneDrive); https only, so a link never downgrades or runs script. */
 export const DocumentUrlSchema = z

@@ -1,4 +1,4 @@
-import { SpendCubeBuilder } from "../tools/spend-cube";
+import { spendCube } from "../tools/spend-cube";
 import { tableBatches } from "./table-records";
 import type { ImportRun } from "./import-run";
 import { spendRowReader } from "./spend-row-reader";
@@ -25,7 +25,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
   // Hashes only matter when there are stored rows to compare with; the ids also catch duplicates.
   const compare = run.storedSpendRows > 0;
   const hashes = new Map<string, number>();
-  const cube = new SpendCubeBuilder();
+  const cube = spendCube();
   try {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
     let readRow: ReturnType<typeof spendRowReader> | undefined;
@@ -73,7 +73,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
     }
     outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
     await write.finish(cube.build());
-    run.spendCount = cube.rowCount;
+    run.spendCount = cube.rowCount();
   } catch (error) {
     await write?.abandon();
     throw error;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DataSetSummarySchema, STORED_TEXT_LIMITS, cutText, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
-import { ContractIndex, PolicyIndex, type StoredPolicyIndexes } from "../tools/search-indexes";
+import { indexContracts, indexPolicies, type StoredPolicyIndexes } from "../tools/search-indexes";
 import type { StoredBm25Index } from "../tools/text/bm25";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
@@ -96,9 +96,9 @@ export class LocalDataStore implements DataStoreWriter {
    */
   async saveSummary(summary: DataSetSummary): Promise<void> {
     const [suppliers, contracts, policies] = await Promise.all([this.load("suppliers"), this.load("contracts"), this.load("policies")]);
-    await this.writeJson(FILES.contractIndex, new ContractIndex(contracts, suppliers).store());
+    await this.writeJson(FILES.contractIndex, indexContracts(contracts, suppliers).store());
     await writeSupplierContracts(this.directory, contracts);
-    await this.writeJson(FILES.policyIndex, new PolicyIndex(policies).store());
+    await this.writeJson(FILES.policyIndex, indexPolicies(policies).store());
     await this.writeJson(FILES.manifest, { format: 1, summary });
   }
 

@@ -1,5 +1,5 @@
 import {
-  RecordIdIndex,
+  recordIdIndex,
   type Contract,
   type DataSetSummary,
   type PolicyDocument,
@@ -9,7 +9,7 @@ import {
   type Supplier,
 } from "../domain";
 import type { ProcurementData } from "./procurement-data";
-import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
+import { indexContracts, indexPolicies, type StoredSearchIndexes } from "./search-indexes";
 import { once, type Lazy } from "./lazy";
 import { groupBy, spendCellIndex } from "./spend-cell-index";
 import { buildSpendCells } from "./spend-cube";
@@ -70,13 +70,11 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contracts = once(snapshot.contracts);
   const contractsById = once(async () => new Map((await contracts()).map((contract) => [contract.id, contract])));
-  const contractIds = once(async () => new RecordIdIndex((await contractsById()).keys()));
+  const contractIds = once(async () => recordIdIndex((await contractsById()).keys()));
   const contractsBySupplier = once(async () => groupBy(await contracts(), (contract) => contract.supplierId));
   const spend = spendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
-  const contractIndex = once(
-    async () => new ContractIndex(await contracts(), snapshot.suppliers, await snapshot.searchIndexes?.contracts()),
-  );
-  const policyIndex = once(async () => new PolicyIndex(snapshot.policies, await snapshot.searchIndexes?.policies()));
+  const contractIndex = once(async () => indexContracts(await contracts(), snapshot.suppliers, await snapshot.searchIndexes?.contracts()));
+  const policyIndex = once(async () => indexPolicies(snapshot.policies, await snapshot.searchIndexes?.policies()));
   return {
     describe: async () => snapshot.summary,
     listSuppliers: async () => [...snapshot.suppliers],

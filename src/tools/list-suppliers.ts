@@ -5,7 +5,7 @@ import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { toolWordingEn } from "../domain/strings/tool-wording";
 import { quotedSupplier } from "./get-supplier-profile";
-import { normalise } from "./text/search-text";
+import { normalize } from "./text/words";
 
 const MAX_SUPPLIERS = 15;
 const MAX_EVIDENCE = 8;
@@ -111,6 +111,6 @@ export function createListSuppliersTool({ data }: ToolContext) {
 }
 
 function resolveRegion(text: string): string | undefined {
-  const wanted = normalise(text);
+  const wanted = normalize(text).trim();
   return Object.entries(REGIONS).find(([, words]) => words.includes(wanted))?.[0];
 }

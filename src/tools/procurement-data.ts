@@ -31,7 +31,7 @@ type SearchResult<Key extends string, Hit> = Record<Key, Hit[]> & Omit<Bm25Resul
 export type ContractSearchResult = SearchResult<"contracts", Contract>;
 export type PolicySearchResult = SearchResult<"sections", PolicySectionHit>;
 
-export interface PolicySectionHit {
+interface PolicySectionHit {
   policy: PolicyDocument;
   section: PolicyDocument["sections"][number];
   score: number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
-import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
+import { optionalUrl, recordIdIndex, type Contract } from "../domain";
 import type { QuotedContract } from "../domain/strings/tool-wording";
 import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
@@ -8,8 +8,8 @@ import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
 import { contractText } from "./search-indexes";
 import type { ContractSearchResult } from "./procurement-data";
-import { Bm25Index, clip } from "./text/bm25";
-import { normalise } from "./text/search-text";
+import { bm25Index, clip } from "./text/bm25";
+import { normalize } from "./text/words";
 
 const MAX_CONTRACTS = 5;
 const MAX_CLAUSES = 3;
@@ -112,7 +112,8 @@ async function namedOrSearched(query: string, data: ToolContext["data"]): Promis
 
 /** Those the query names by id, else all of them ranked. */
 function withinSupplier(contracts: Contract[], query: string): ContractSearchResult {
-  const named = new Set(new RecordIdIndex(contracts.map((contract) => contract.id)).in(query).map((found) => found.id));
+  const ids = recordIdIndex(contracts.map((contract) => contract.id));
+  const named = new Set(ids.in(query).map((found) => found.id));
   const shown = named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
   return { contracts: shown, total: shown.length, totalIsEstimate: false };
 }
@@ -150,7 +151,7 @@ export function quotedContract(c: Contract): QuotedContract {
 
 /** Renewal and price by default. */
 function clauseKinds(query: string): ClauseKind[] {
-  const text = normalise(query);
+  const text = normalize(query);
   const asked = CLAUSE_INTENTS.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
   if (extractPercentages(query).length > 0 && !asked.includes("price_adjustment")) asked.unshift("price_adjustment");
   return asked.length > 0 ? asked : DEFAULT_CLAUSES;
@@ -159,7 +160,7 @@ function clauseKinds(query: string): ClauseKind[] {
 /** Those matching the query first, then live before expired. */
 function rankWithin(contracts: Contract[], query: string): Contract[] {
   const scores = new Map(
-    new Bm25Index(contracts.map((contract) => contractText(contract)))
+    bm25Index(contracts.map((contract) => contractText(contract)))
       .search(query)
       .hits.map((hit) => [contracts[hit.index].id, hit.score]),
   );

@@ -1,8 +1,8 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
+import type { ContractSearchResult, PolicySearchResult } from "./procurement-data";
 import type { Lazy } from "./lazy";
-import { Bm25Index, type StoredBm25Index } from "./text/bm25";
+import { bm25Index, type StoredBm25Index } from "./text/bm25";
 
 /** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
 const RELEVANCE_CUT = 0.35;
@@ -25,27 +25,17 @@ export function contractText(contract: Contract, aliases: readonly string[] = []
   ].join("\n");
 }
 
-export class ContractIndex {
-  private readonly index: Bm25Index;
-
-  /** `stored` must be the index stored for exactly these contracts. */
-  constructor(
-    private readonly contracts: readonly Contract[],
-    suppliers: readonly Supplier[],
-    stored?: StoredBm25Index,
-  ) {
-    const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
-    this.index = new Bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
-  }
-
-  store(): StoredBm25Index {
-    return this.index.store();
-  }
-
-  search(query: string): ContractSearchResult {
-    const { hits, total, totalIsEstimate } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
-    return { contracts: hits.map((hit) => this.contracts[hit.index]), total, totalIsEstimate };
-  }
+/** `stored` must be the index stored for exactly these contracts. */
+export function indexContracts(contracts: readonly Contract[], suppliers: readonly Supplier[], stored?: StoredBm25Index) {
+  const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
+  const index = bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
+  return {
+    store: () => index.store(),
+    search(query: string): ContractSearchResult {
+      const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
+      return { contracts: hits.map((hit) => contracts[hit.index]), total, totalIsEstimate };
+    },
+  };
 }
 
 export type StoredPolicyIndexes = Record<"en" | "ja" | "all", StoredBm25Index>;
@@ -56,34 +46,31 @@ export interface StoredSearchIndexes {
   policies: Lazy<StoredPolicyIndexes | undefined>;
 }
 
-export class PolicyIndex {
-  private readonly byLanguage: Record<keyof StoredPolicyIndexes, { index: Bm25Index; entries: Omit<PolicySectionHit, "score">[] }>;
-
-  /** `stored` must be the indexes stored for exactly these policies. */
-  constructor(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
-    const entries = policies.flatMap((policy) =>
-      policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
-    );
-    const build = (key: keyof StoredPolicyIndexes) => {
-      const subset = key === "all" ? entries : entries.filter((entry) => entry.policy.language === key);
-      const texts = stored
-        ? []
-        : subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
-      return { index: new Bm25Index(texts, stored?.[key]), entries: subset };
-    };
-    this.byLanguage = { all: build("all"), en: build("en"), ja: build("ja") };
-  }
-
-  store(): StoredPolicyIndexes {
-    const { all, en, ja } = this.byLanguage;
-    return { all: all.index.store(), en: en.index.store(), ja: ja.index.store() };
-  }
-
-  /** `favourThresholds` when the question names an amount. */
-  search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
-    const { index, entries } = this.byLanguage[language ?? "all"];
-    const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
-    const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });
-    return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total, totalIsEstimate };
-  }
+/** `stored` must be the indexes stored for exactly these policies. */
+export function indexPolicies(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
+  const entries = policies.flatMap((policy) =>
+    policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
+  );
+  const build = (key: keyof StoredPolicyIndexes) => {
+    const subset = key === "all" ? entries : entries.filter((entry) => entry.policy.language === key);
+    const texts = stored
+      ? []
+      : subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
+    return { index: bm25Index(texts, stored?.[key]), entries: subset };
+  };
+  const byLanguage = { all: build("all"), en: build("en"), ja: build("ja") };
+  return {
+    store: (): StoredPolicyIndexes => ({
+      all: byLanguage.all.index.store(),
+      en: byLanguage.en.index.store(),
+      ja: byLanguage.ja.index.store(),
+    }),
+    /** `favourThresholds` when the question names an amount. */
+    search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
+      const { index, entries: shown } = byLanguage[language ?? "all"];
+      const weight = options.favourThresholds ? (at: number) => (shown[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
+      const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });
+      return { sections: hits.map((hit) => ({ ...shown[hit.index], score: hit.score })), total, totalIsEstimate };
+    },
+  };
 }

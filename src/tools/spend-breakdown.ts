@@ -51,16 +51,9 @@ export function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJ
   };
 }
 
-interface YearOverYear {
-  from: string;
-  to: string;
-  fromJpy: number;
-  toJpy: number;
-  changePct: number;
-  /** In English, as the data says it; quotes word it from `sameMonths`. */
-  basis: string;
-  sameMonths: { from: number; to: number } | null;
-}
+/** The months a running year is compared on (from its first month to its last with spend); null compares full years. */
+type SameMonths = { from: number; to: number } | null;
+type YearOverYear = ReturnType<typeof fiscalTrend>["yoy"][number];
 
 /** A year still running on `today` is compared with the same months of the year before ("Apr–Nov"), not with a full year. */
 export function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
@@ -76,13 +69,12 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
     const { amountJpy: totalJpy, count } = year(fiscalYear);
     return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear, startMonth).to < today };
   });
-  const yoy: YearOverYear[] = [];
-  for (let i = 1; i < fiscalYears.length; i++) {
-    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
-    if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
+  const yoy = fiscalYears.slice(1).flatMap((after, i) => {
+    const before = fiscalYears[i];
+    if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) return [];
     let fromJpy = before.totalJpy;
     let toJpy = after.totalJpy;
-    let sameMonths: YearOverYear["sameMonths"] = null;
+    let sameMonths: SameMonths = null;
     if (!after.complete) {
       const lastMonth = Number(year(after.fiscalYear).lastDate.slice(5, 7));
       const months = fiscalMonthIndex(lastMonth, startMonth) + 1;
@@ -92,21 +84,24 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
       toJpy = window(after.fiscalYear);
       sameMonths = { from: startMonth, to: lastMonth };
     }
-    if (fromJpy > 0)
-      yoy.push({
+    if (fromJpy <= 0) return [];
+    return [
+      {
         from: before.fiscalYear,
         to: after.fiscalYear,
         fromJpy,
         toJpy,
         changePct: round1(((toJpy - fromJpy) / fromJpy) * 100),
+        // In English, as the data says it; quotes word it from `sameMonths`.
         basis: basisIn(toolWordingEn, sameMonths),
         sameMonths,
-      });
-  }
+      },
+    ];
+  });
   return { fiscalYears, yoy };
 }
 
-function basisIn(words: ToolWording, sameMonths: YearOverYear["sameMonths"]): string {
+function basisIn(words: ToolWording, sameMonths: SameMonths): string {
   return sameMonths ? words.sameMonths(sameMonths.from, sameMonths.to) : words.fullYears;
 }
 

@@ -81,12 +81,7 @@ export function rollUpByFiscalYear(cells: readonly SpendCell[], fiscalYearStartM
 }
 
 /** Cells summed over the dimensions not kept (left as empty strings), per month or (`perYear`) per fiscal year with monthly totals. */
-function keepOnly(
-  cells: readonly SpendCell[],
-  keep: ReadonlySet<SpendDimension>,
-  fiscalYearStartMonth: number,
-  perYear = false,
-): SpendCell[] {
+function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>, fiscalYearStartMonth: number, perYear = false) {
   const supplier = keep.has("supplier");
   const category = keep.has("category");
   const costCenter = keep.has("costCenter");

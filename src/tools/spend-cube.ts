@@ -7,62 +7,59 @@ import type { SpendFilter } from "./procurement-data";
 const LARGEST_PER_CELL = 3;
 
 /** Monthly cells (supplier × category × cost center × currency), one row at a time: a million rows stream through in bounded memory. */
-export class SpendCubeBuilder {
+export function spendCube() {
   /**
    * Cells by supplier, then by month, category, cost center and currency in one key. Nested on the supplier because a joined key per row (a
    * fresh long string to flatten and hash) was the single largest cost of an import; the inner key is short.
    */
-  private readonly bySupplier = new Map<string, Map<string, SpendCell>>();
-  private rows = 0;
-
-  add(t: SpendTransaction): void {
-    const month = t.date.slice(0, 7);
-    let cells = this.bySupplier.get(t.supplierId);
-    if (cells === undefined) this.bySupplier.set(t.supplierId, (cells = new Map<string, SpendCell>()));
-    const key = `${month}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
-    let cell = cells.get(key);
-    if (cell === undefined) {
-      const { fiscalYear, supplierId, supplierName, category, costCenter, currency, date } = t;
-      const empty = { amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, firstDate: date, lastDate: date, largest: [] };
-      cells.set(key, (cell = { month, fiscalYear, supplierId, supplierName, category, costCenter, currency, ...empty }));
-    }
-    cell.amount += t.amount;
-    cell.amountJpy += t.amountJpy;
-    cell.count += 1;
-    if (t.contractId === null) cell.offContractJpy += t.amountJpy;
-    if (t.date < cell.firstDate) cell.firstDate = t.date;
-    if (t.date > cell.lastDate) cell.lastDate = t.date;
-    keepLargest(cell.largest, t);
-    this.rows += 1;
-  }
-
-  get rowCount(): number {
-    return this.rows;
-  }
-
-  /** By month then supplier; amounts rounded to cents (sums of floats drift). */
-  build(): SpendCell[] {
-    return [...this.bySupplier.values()]
-      .flatMap((cells) => [...cells.values()])
-      .map((cell) => ({
-        ...cell,
-        amount: toSen(cell.amount),
-        amountJpy: toSen(cell.amountJpy),
-        offContractJpy: toSen(cell.offContractJpy),
-      }))
-      .sort(
-        (a, b) =>
-          a.month.localeCompare(b.month) ||
-          a.supplierId.localeCompare(b.supplierId) ||
-          a.category.localeCompare(b.category) ||
-          a.costCenter.localeCompare(b.costCenter) ||
-          a.currency.localeCompare(b.currency),
-      );
-  }
+  const bySupplier = new Map<string, Map<string, SpendCell>>();
+  let rows = 0;
+  return {
+    add(t: SpendTransaction): void {
+      const month = t.date.slice(0, 7);
+      let cells = bySupplier.get(t.supplierId);
+      if (cells === undefined) bySupplier.set(t.supplierId, (cells = new Map<string, SpendCell>()));
+      const key = `${month}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
+      let cell = cells.get(key);
+      if (cell === undefined) {
+        const { fiscalYear, supplierId, supplierName, category, costCenter, currency, date } = t;
+        const empty = { amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, firstDate: date, lastDate: date, largest: [] };
+        cells.set(key, (cell = { month, fiscalYear, supplierId, supplierName, category, costCenter, currency, ...empty }));
+      }
+      cell.amount += t.amount;
+      cell.amountJpy += t.amountJpy;
+      cell.count += 1;
+      if (t.contractId === null) cell.offContractJpy += t.amountJpy;
+      if (t.date < cell.firstDate) cell.firstDate = t.date;
+      if (t.date > cell.lastDate) cell.lastDate = t.date;
+      keepLargest(cell.largest, t);
+      rows += 1;
+    },
+    rowCount: () => rows,
+    /** By month then supplier; amounts rounded to cents (sums of floats drift). */
+    build(): SpendCell[] {
+      return [...bySupplier.values()]
+        .flatMap((cells) => [...cells.values()])
+        .map((cell) => ({
+          ...cell,
+          amount: toSen(cell.amount),
+          amountJpy: toSen(cell.amountJpy),
+          offContractJpy: toSen(cell.offContractJpy),
+        }))
+        .sort(
+          (a, b) =>
+            a.month.localeCompare(b.month) ||
+            a.supplierId.localeCompare(b.supplierId) ||
+            a.category.localeCompare(b.category) ||
+            a.costCenter.localeCompare(b.costCenter) ||
+            a.currency.localeCompare(b.currency),
+        );
+    },
+  };
 }
 
 export function buildSpendCells(transactions: Iterable<SpendTransaction>): SpendCell[] {
-  const builder = new SpendCubeBuilder();
+  const builder = spendCube();
   for (const t of transactions) builder.add(t);
   return builder.build();
 }
@@ -77,13 +74,6 @@ export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
     (filter.from === undefined || cell.month >= filter.from.slice(0, 7)) &&
     (filter.to === undefined || cell.month <= filter.to.slice(0, 7))
   );
-}
-
-/** Largest first, ties by id. */
-function largestLines(cells: readonly SpendCell[], n: number): SpendLine[] {
-  const top: SpendLine[] = [];
-  for (const cell of cells) for (const line of cell.largest) insertLargest(top, line, n);
-  return top;
 }
 
 function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
@@ -128,7 +118,10 @@ export function rollUp(
     if (cell.month < total.month) total.month = cell.month;
     if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;
     if (cell.lastDate > total.lastDate) total.lastDate = cell.lastDate;
-    total.largest = largestLines([total, cell], LARGEST_PER_CELL);
+    // Largest first, ties by id.
+    const largest: SpendLine[] = [];
+    for (const line of [...total.largest, ...cell.largest]) insertLargest(largest, line, LARGEST_PER_CELL);
+    total.largest = largest;
   }
   return totals;
 }

@@ -1,4 +1,4 @@
-import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
+import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval";
 import { toolWordingEn } from "./tool-wording";
 
 export type DurationUnit = "day" | "hour" | "minute" | "second";

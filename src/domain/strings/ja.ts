@@ -1,5 +1,5 @@
 import { fiscalYearIn } from "../fiscal-year";
-import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
+import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval";
 import type { DurationUnit, UserStrings } from "./en";
 import { toolWordingJa } from "./tool-wording";
 

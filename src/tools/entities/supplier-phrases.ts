@@ -43,16 +43,10 @@ const JA_NAME =
 const JA_COMPANY_ENDINGS =
   /(社|運輸|商事|商会|物産|工業|産業|製作所|電機|電気|通運|物流|運送|興業|建設|化学|製薬|食品|技研|精機|倉庫|ホールディングス|グループ|株式会社)$/u;
 /** Words that introduce a supplier in Japanese; the name may follow them directly (「取引先A社」). */
-const JA_SUPPLIER_WORDS = /^(取引先|仕入先|サプライヤー|ベンダー|業者)/u;
-
-/** `lowerCase` phrases ("with acme cloud") may be ordinary words. */
-export interface SupplierPhrase {
-  text: string;
-  lowerCase: boolean;
-}
+export const JA_SUPPLIER_WORDS = /^(取引先|仕入先|サプライヤー|ベンダー|業者)/u;
 
 /** `ignore` says which phrases are known words of another kind (categories, regions, topic words), not names. */
-export function supplierPhrases(question: string, ignore: (phrase: string) => boolean): SupplierPhrase[] {
+export function supplierPhrases(question: string, ignore: (phrase: string) => boolean) {
   const text = question.normalize("NFKC").replace(PERIODS, " ， ");
   const found = [...englishPhrases(text), ...japanesePhrases(text).map((phrase) => ({ text: phrase, lowerCase: false }))]
     .map((phrase) => ({ ...phrase, text: phrase.text.trim() }))
@@ -64,9 +58,10 @@ export function supplierPhrases(question: string, ignore: (phrase: string) => bo
   );
 }
 
-function englishPhrases(text: string): SupplierPhrase[] {
+function englishPhrases(text: string) {
   const tokens = text.split(/\s+/).filter(Boolean);
-  const phrases: SupplierPhrase[] = [];
+  // `lowerCase` phrases ("with acme cloud") may be ordinary words.
+  const phrases: { text: string; lowerCase: boolean }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const lead = bare(tokens[i]).toLowerCase();
     if (!LEAD_WORDS.has(lead) || endsClause(tokens[i])) continue;

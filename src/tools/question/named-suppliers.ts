@@ -1,11 +1,9 @@
 import { findMentionedSuppliers, resolveSupplier } from "../entities/supplier-resolver";
 import { foldName, isAscii } from "../entities/name-key";
-import { supplierPhrases } from "../entities/supplier-phrases";
+import { JA_SUPPLIER_WORDS, supplierPhrases } from "../entities/supplier-phrases";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
-/** Words that introduce a supplier in Japanese (「取引先A社」 may be an alias, 「取引先」+「山田運輸」 a name). */
-const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベンダー", "業者"];
 /** Where Latin script meets another ("logistics支出"): a word ends there. */
 // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
 const LATIN_EDGE = /[a-z0-9](?=[^\x00-\x7f])|[^\x00-\x7f](?=[a-z0-9])/g;
@@ -22,11 +20,7 @@ const GENERIC = [
  * Suppliers named other than exactly (id, name without legal form, kana, close spelling). Unresolved phrases are returned as written, so
  * the tools say they are unknown instead of answering for every supplier.
  */
-export function resolveNamedSuppliers(
-  question: string,
-  vocabulary: QuestionVocabulary,
-  found: readonly VocabularySupplier[],
-): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
+export function resolveNamedSuppliers(question: string, vocabulary: QuestionVocabulary, found: readonly VocabularySupplier[]) {
   const ignore = (phrase: string) => namesNothing(phrase, vocabulary);
   const suppliers: VocabularySupplier[] = [];
   const unresolved: string[] = [];
@@ -62,9 +56,9 @@ export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): bo
 /** 「取引先A社」 as written when it is an alias; otherwise 「取引先山田運輸」 as 「山田運輸」. */
 function resolveWithoutSupplierWord(suppliers: readonly VocabularySupplier[], phrase: string) {
   const resolution = resolveSupplier(suppliers, phrase);
-  const word = JA_SUPPLIER_WORD.find((w) => phrase.startsWith(w) && phrase.length > w.length);
-  if (resolution.outcome === "match" || !word) return resolution;
-  const bare = resolveSupplier(suppliers, phrase.slice(word.length));
+  const withoutWord = phrase.replace(JA_SUPPLIER_WORDS, "");
+  if (resolution.outcome === "match" || withoutWord === phrase || withoutWord === "") return resolution;
+  const bare = resolveSupplier(suppliers, withoutWord);
   return bare.outcome === "match" ? bare : resolution;
 }
 

@@ -1,28 +1,21 @@
 import type { ProcurementData } from "../procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
-import type { NamedRecordId, RecordIdIndex, Supplier } from "../../domain";
+import type { RecordIdIndex, Supplier } from "../../domain";
 
 export type VocabularySupplier = Pick<Supplier, "id" | "name" | "aliases" | "category" | "region">;
 
-export interface QuestionVocabulary {
-  suppliers: VocabularySupplier[];
-  /** `terms`: its id, English words, Japanese synonyms. */
-  categories: { id: string; terms: string[] }[];
-  contractIds: ContractIdsOnFirstUse;
-  regions: string[];
-  /** So that "FY2025" and "last year" mean what the tools mean by them. */
-  fiscalYearStartMonth: number;
-}
+export type QuestionVocabulary = Awaited<ReturnType<typeof buildQuestionVocabulary>>;
 
 /** Built once at start-up; the contract ids are read when a question first needs them. */
-export async function buildQuestionVocabulary(data: ProcurementData): Promise<QuestionVocabulary> {
+export async function buildQuestionVocabulary(data: ProcurementData) {
   const [suppliers, benchmarks, summary] = await Promise.all([data.listSuppliers(), data.listBenchmarks(), data.describe()]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
   const namesJa = categoryNamesJa(suppliers);
   return {
     suppliers: suppliers
-      .map((s) => ({ id: s.id, name: s.name, aliases: s.aliases, category: s.category, region: s.region }))
+      .map((s): VocabularySupplier => ({ id: s.id, name: s.name, aliases: s.aliases, category: s.category, region: s.region }))
       .sort((a, b) => a.id.localeCompare(b.id)),
+    // Each with its terms: its id, English words, Japanese synonyms.
     categories: categoryIds.map((id) => ({
       id,
       // The data set's Japanese name is a term too: a question may name the category by it.
@@ -32,6 +25,7 @@ export async function buildQuestionVocabulary(data: ProcurementData): Promise<Qu
     })),
     contractIds: new ContractIdsOnFirstUse(() => data.contractIds()),
     regions: [...new Set(suppliers.map((s) => s.region))].sort(),
+    // So that "FY2025" and "last year" mean what the tools mean by them.
     fiscalYearStartMonth: summary.fiscalYearStartMonth,
   };
 }
@@ -55,7 +49,7 @@ export class ContractIdsOnFirstUse {
   }
 
   /** Throws why the ids could not be read. */
-  in(text: string): NamedRecordId[] {
+  in(text: string) {
     if (this.read === undefined) throw new Error("contract ids looked up before ready() read them");
     if ("failure" in this.read) throw this.read.failure;
     return this.read.index.in(text);

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { ContractSchema, PriceBenchmarkSchema, SupplierSchema } from "../../domain";
+import { ContractSchema, PriceBenchmarkSchema, SupplierSchema, type PolicyDocument } from "../../domain";
 import type { Currency } from "../../domain/amounts";
 import { describeZodError } from "../../domain/errors";
+import { parseFrontMatter } from "../../domain/front-matter";
 
 /** One spend category: how often its suppliers invoice and which cost centers buy it (infra/sample-data/categories.yaml). */
 const CategoryProfileSchema = z.object({
@@ -55,4 +56,42 @@ function readData<S extends z.ZodTypeAny>(directory: string, file: string, schem
   const parsed = schema.safeParse(file.endsWith(".json") ? JSON.parse(text) : parse(text));
   if (parsed.success) return parsed.data as z.output<S>;
   throw new Error(`${file}: ${describeZodError(parsed.error)}`);
+}
+
+/** Front matter of a policy markdown file (`<key>.<en|ja>.md`). */
+const PolicyFrontMatterSchema = z.object({
+  id: z.string().regex(/^POL-[A-Z0-9-]+$/, "policy code such as POL-APPROVAL-MATRIX"),
+  key: z.string().min(1),
+  language: z.enum(["en", "ja"]),
+  title: z.string().min(1),
+  version: z.coerce.string(),
+  effectiveDate: z.union([z.string(), z.date().transform((date) => date.toISOString().slice(0, 10))]),
+});
+
+/** A numbered heading ("## 3. Thresholds" or "### 3.2 Renewals") starts a section cited as "POL-… §3.2". */
+const SECTION_HEADING = /^#{2,4}\s+§?(\d+(?:\.\d+)*)\.?\s+(.+?)\s*$/;
+
+/** Parses one policy file: front matter plus numbered sections (text outside them is ignored). */
+function parsePolicyDocument(source: string, fileName: string): PolicyDocument {
+  const file = parseFrontMatter(source);
+  const front = PolicyFrontMatterSchema.safeParse(file.data);
+  if (!front.success) throw new Error(`${fileName}: ${describeZodError(front.error)}`);
+  const { id, key, language, title, version, effectiveDate } = front.data;
+  const sections: PolicyDocument["sections"] = [];
+  for (const line of file.content.split("\n")) {
+    const heading = SECTION_HEADING.exec(line);
+    if (heading) sections.push({ id: `${id} §${heading[1]}`, heading: heading[2], text: "" });
+    else if (sections.length > 0) sections[sections.length - 1].text += `${line}\n`;
+  }
+  if (sections.length === 0) throw new Error(`${fileName}: no numbered sections ("## 1. Heading")`);
+  for (const section of sections) section.text = section.text.trim();
+  return { id: `${id}-${language}`, policyKey: key, language, title, version, effectiveDate, sections };
+}
+
+/** Every `*.md` policy file of a directory, in file-name order. */
+export function loadPolicyDocuments(directory: string): PolicyDocument[] {
+  return readdirSync(directory)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => parsePolicyDocument(readFileSync(path.join(directory, file), "utf8"), file));
 }

@@ -1,12 +1,10 @@
 import path from "node:path";
 import type { ProcurementDataSet } from "../../domain";
-import { loadCatalogue, sampleDataDirectory } from "./catalogue";
-import { loadPolicyDocuments } from "./policies";
+import { loadCatalogue, loadPolicyDocuments, sampleDataDirectory } from "./catalogue";
 import { Prng } from "./prng";
 import { buildSpend } from "./spend";
 
-export { loadPolicyDocuments } from "./policies";
-export { sampleDataDirectory } from "./catalogue";
+export { loadPolicyDocuments, sampleDataDirectory } from "./catalogue";
 
 /** The last day with spend transactions. */
 const SAMPLE_SPEND_LAST_DATE = "2026-11-20";

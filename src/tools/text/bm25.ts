@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { lookup } from "../../domain/errors";
+import { cutText } from "../../domain/procurement";
 import { tokenize } from "./search-text";
 
 const K1 = 1.2;
@@ -36,13 +37,6 @@ export interface StoredBm25Index {
   weights: string;
 }
 
-export interface Bm25Result {
-  hits: { index: number; score: number; matchedTerms: string[] }[];
-  total: number;
-  /** True when a query term was common enough that only its strongest postings were scanned: `total` is then an estimate. */
-  totalIsEstimate: boolean;
-}
-
 /** The documents containing a term (in document order) and its BM25 weight in each, before idf. */
 interface Postings {
   documents: Int32Array;
@@ -63,80 +57,78 @@ export const MAX_SCANNED_POSTINGS = 256;
  * An Okapi BM25 index kept as postings, so a search costs what its terms match, not the whole corpus. Scores accumulate in one typed
  * array and only the best `limit` hits become objects, so a query whose words are in every document costs a few additions per document.
  */
-export class Bm25Index {
-  private readonly postings = new Map<string, Postings>();
+export function bm25Index(texts: string[], stored?: StoredBm25Index) {
+  const packed: PackedPostings =
+    stored === undefined
+      ? pack(texts)
+      : { ...stored, documents: new Int32Array(bytesOf(stored.documents)), weights: new Float64Array(bytesOf(stored.weights)) };
+  const { terms, offsets, documents, weights, documentCount } = packed;
+  const postings = new Map<string, Postings>();
   /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, chosen when the index is built or loaded. */
-  private readonly strongest = new Map<string, Postings>();
-  private readonly packed: PackedPostings;
+  const strongest = new Map<string, Postings>();
+  terms.forEach((term, i) => {
+    const all = { documents: documents.subarray(offsets[i], offsets[i + 1]), weights: weights.subarray(offsets[i], offsets[i + 1]) };
+    postings.set(term, all);
+    // Chosen up front, so no search pays for choosing them.
+    if (all.documents.length > MAX_SCANNED_POSTINGS) strongest.set(term, strongestPostings(all));
+  });
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
-  private readonly scores: Float64Array;
-
-  constructor(texts: string[], stored?: StoredBm25Index) {
-    this.packed =
-      stored === undefined
-        ? pack(texts)
-        : { ...stored, documents: new Int32Array(bytesOf(stored.documents)), weights: new Float64Array(bytesOf(stored.weights)) };
-    const { terms, offsets, documents, weights, documentCount } = this.packed;
-    terms.forEach((term, i) => {
-      const all = { documents: documents.subarray(offsets[i], offsets[i + 1]), weights: weights.subarray(offsets[i], offsets[i + 1]) };
-      this.postings.set(term, all);
-      // Chosen up front, so no search pays for choosing them.
-      if (all.documents.length > MAX_SCANNED_POSTINGS) this.strongest.set(term, strongestPostings(all));
-    });
-    this.scores = new Float64Array(documentCount);
-  }
-
-  /** The index as plain data; `new Bm25Index([], stored)` gives it back without the texts. */
-  store(): StoredBm25Index {
-    const { documentCount, terms, offsets, documents, weights } = this.packed;
-    const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
-    return { documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
-  }
-
-  /** Documents containing at least one query term, best first (ties keep index order), bounded by the options. */
-  search(query: string, options: Bm25SearchOptions = {}): Bm25Result {
-    const terms = [...new Set(tokenize(query))].filter((term) => this.postings.has(term));
-    const { scores } = this;
-    const touched: number[] = [];
-    let totalIsEstimate = false;
-    for (const term of terms) {
-      const matching = lookup(this.postings, term, "postings").documents.length;
-      const idf = Math.log(1 + (this.packed.documentCount - matching + 0.5) / (matching + 0.5));
-      const { documents, weights } = this.strongest.get(term) ?? lookup(this.postings, term, "postings");
-      if (documents.length < matching) totalIsEstimate = true;
-      for (let i = 0; i < documents.length; i++) {
-        const index = documents[i];
-        if (scores[index] === 0) touched.push(index);
-        scores[index] += idf * weights[i];
-      }
-    }
-    let best = 0;
-    for (const index of touched) {
-      if (options.weight) scores[index] *= options.weight(index);
-      if (scores[index] > best) best = scores[index];
-    }
-    const cut = best * (options.minShareOfBest ?? 0);
-    const relevant = touched.filter((index) => scores[index] >= cut);
-    // Touched documents are few (each term scans at most MAX_SCANNED_POSTINGS), so sorting them all costs little.
-    const top = relevant.sort((a, b) => scores[b] - scores[a] || a - b).slice(0, options.limit);
-    const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: terms.filter((term) => this.contains(term, index)) }));
-    for (const index of touched) scores[index] = 0;
-    return { hits, total: relevant.length, totalIsEstimate };
-  }
+  const scores = new Float64Array(documentCount);
 
   // Postings are in document order, so a binary search.
-  private contains(term: string, index: number): boolean {
-    const { documents } = lookup(this.postings, term, "postings");
-    let [low, high] = [0, documents.length - 1];
+  const contains = (term: string, index: number): boolean => {
+    const listed = lookup(postings, term, "postings").documents;
+    let [low, high] = [0, listed.length - 1];
     while (low <= high) {
       const middle = (low + high) >> 1;
-      if (documents[middle] === index) return true;
-      if (documents[middle] < index) low = middle + 1;
+      if (listed[middle] === index) return true;
+      if (listed[middle] < index) low = middle + 1;
       else high = middle - 1;
     }
     return false;
-  }
+  };
+
+  return {
+    /** The index as plain data; `bm25Index([], stored)` gives it back without the texts. */
+    store(): StoredBm25Index {
+      const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
+      return { documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
+    },
+
+    /** Documents containing at least one query term, best first (ties keep index order), bounded by the options. */
+    search(query: string, options: Bm25SearchOptions = {}) {
+      const queried = [...new Set(tokenize(query))].filter((term) => postings.has(term));
+      const touched: number[] = [];
+      // True when a query term was common enough that only its strongest postings were scanned: `total` is then an estimate.
+      let totalIsEstimate = false;
+      for (const term of queried) {
+        const matching = lookup(postings, term, "postings").documents.length;
+        const idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
+        const scanned = strongest.get(term) ?? lookup(postings, term, "postings");
+        if (scanned.documents.length < matching) totalIsEstimate = true;
+        for (let i = 0; i < scanned.documents.length; i++) {
+          const index = scanned.documents[i];
+          if (scores[index] === 0) touched.push(index);
+          scores[index] += idf * scanned.weights[i];
+        }
+      }
+      let best = 0;
+      for (const index of touched) {
+        if (options.weight) scores[index] *= options.weight(index);
+        if (scores[index] > best) best = scores[index];
+      }
+      const cut = best * (options.minShareOfBest ?? 0);
+      const relevant = touched.filter((index) => scores[index] >= cut);
+      // Touched documents are few (each term scans at most MAX_SCANNED_POSTINGS), so sorting them all costs little.
+      const top = relevant.sort((a, b) => scores[b] - scores[a] || a - b).slice(0, options.limit);
+      const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: queried.filter((term) => contains(term, index)) }));
+      for (const index of touched) scores[index] = 0;
+      return { hits, total: relevant.length, totalIsEstimate };
+    },
+  };
 }
+
+export type Bm25Result = ReturnType<ReturnType<typeof bm25Index>["search"]>;
 
 function pack(texts: string[]): PackedPostings {
   const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
@@ -210,6 +202,5 @@ export function bestSentence(text: string, query: string, maxLength = 240): stri
 }
 
 export function clip(text: string, maxLength: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= maxLength ? flat : `${flat.slice(0, maxLength - 1)}…`;
+  return cutText(text.replace(/\s+/g, " ").trim(), maxLength);
 }

@@ -1,4 +1,5 @@
-/** Text normalisation and tokens for lexical search in English and Japanese. */
+/** Tokens for lexical search in English and Japanese. */
+import { normalize } from "./words";
 
 const STOP_WORDS = new Set(
   "a an and are as at be by can could do does for from has have how i if in is it its may me much of on or our shall should so than that the their then there these this to was we what when where which who whom will with would you".split(
@@ -8,14 +9,9 @@ const STOP_WORDS = new Set(
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/;
 
-/** NFKC, lower case, trimmed. */
-export function normalise(text: string): string {
-  return text.normalize("NFKC").toLowerCase().trim();
-}
-
 /** Latin words stemmed, without stop words; CJK runs as bigrams, except hiragana-only ones (mostly particles and endings). */
 export function tokenize(text: string): string[] {
-  const normalised = normalise(text);
+  const normalised = normalize(text);
   const terms: string[] = [];
   for (const token of normalised.replace(CJK_RUN, " ").match(/\d[\d,]*(?:\.\d+)?|[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
     if (/^\d/.test(token)) terms.push(token.replace(/,/g, ""));

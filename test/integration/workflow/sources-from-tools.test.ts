@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ORCHESTRATION_MODES } from "../../../src/domain/mode-state";
+import { ORCHESTRATION_MODES } from "../../../src/domain/run";
 import { buildTranscript } from "../../../src/storage/transcript-builder";
 import { workflowEventRecord } from "../../../src/telemetry/records";
 import { redactProperties } from "../../../src/telemetry/redaction";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { RecordIdIndex, recordOfReference } from "../../../src/domain";
+import { recordIdIndex, recordOfReference } from "../../../src/domain";
 
 describe("record ids in a text, recognised by lookup", () => {
-  const ids = new RecordIdIndex(["CTR-0001", "NWC-2", "AGR/2024/17", "PO_7001", "契約-0042", "K-2025/017"]);
+  const ids = recordIdIndex(["CTR-0001", "NWC-2", "AGR/2024/17", "PO_7001", "契約-0042", "K-2025/017"]);
 
   it("finds ids of any format the data set holds, as the data set spells them, and nothing else", () => {
     const named = ids.in("Compare CTR-0001 §4 with nwc-2, agr/2024/17 and PO_7001 for Q3, 30k yen and CTR-0002");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { RecordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
+import { recordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
 import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { ContractIdsOnFirstUse } from "../../../../src/tools/question/vocabulary";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
@@ -149,8 +149,8 @@ describe("offline rewriter", () => {
 
   it("swaps and keeps contract ids in any format the data set holds, found by lookup (no id pattern assumed)", async () => {
     const sample = generateSampleDataSet();
-    const contractIds = new ContractIdsOnFirstUse(
-      async () => new RecordIdIndex([...sample.contracts.map((c) => c.id), "契約-0042", "K-2025/017"]),
+    const contractIds = new ContractIdsOnFirstUse(async () =>
+      recordIdIndex([...sample.contracts.map((c) => c.id), "契約-0042", "K-2025/017"]),
     );
     await contractIds.ready();
     const imported = { ...vocabulary, contractIds };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { RecordIdIndex } from "../../../../src/domain";
+import { recordIdIndex } from "../../../../src/domain";
 import { SystemError } from "../../../../src/domain/errors";
 import { ContractIdsOnFirstUse } from "../../../../src/tools/question/vocabulary";
 
@@ -10,7 +10,7 @@ describe("contract ids read on first use", () => {
     let reads = 0;
     const ids = new ContractIdsOnFirstUse(async () => {
       reads++;
-      return new RecordIdIndex(["NWC-1", "契約-0042"]);
+      return recordIdIndex(["NWC-1", "契約-0042"]);
     });
     assert.equal(reads, 0, "building the holder reads nothing");
     await ids.ready();
@@ -26,7 +26,7 @@ describe("contract ids read on first use", () => {
     const ids = new ContractIdsOnFirstUse(async () => {
       reads++;
       if (reads === 1) throw damage;
-      return new RecordIdIndex(["NWC-1"]);
+      return recordIdIndex(["NWC-1"]);
     });
     await ids.ready();
     assert.throws(() => ids.in("What is the notice period of NWC-1?"), damage);
@@ -38,7 +38,7 @@ describe("contract ids read on first use", () => {
   });
 
   it("refuse a lookup before they were read, saying so", () => {
-    const ids = new ContractIdsOnFirstUse(async () => new RecordIdIndex(["NWC-1"]));
+    const ids = new ContractIdsOnFirstUse(async () => recordIdIndex(["NWC-1"]));
     assert.throws(() => ids.in("NWC-1"), /contract ids looked up before ready\(\) read them/);
   });
 });

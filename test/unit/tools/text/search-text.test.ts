@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Bm25Index, MAX_SCANNED_POSTINGS, bestSentence } from "../../../../src/tools/text/bm25";
+import { bm25Index, MAX_SCANNED_POSTINGS, bestSentence } from "../../../../src/tools/text/bm25";
 import { tokenize } from "../../../../src/tools/text/search-text";
 
 describe("tokenize", () => {
@@ -16,7 +16,7 @@ describe("tokenize", () => {
 
 describe("Bm25Index", () => {
   it("ranks the document with the rarer matching terms first and reports what matched", () => {
-    const index = new Bm25Index(["contract renewal notice", "contract payment terms", "approval thresholds for contracts", "契約の更新"]);
+    const index = bm25Index(["contract renewal notice", "contract payment terms", "approval thresholds for contracts", "契約の更新"]);
     const { hits } = index.search("renewal of the contract");
     assert.equal(hits[0].index, 0);
     assert.deepEqual(hits[0].matchedTerms, ["renew", "contract"]);
@@ -29,8 +29,8 @@ describe("Bm25Index", () => {
 
   it("scores each index on its own documents when texts are shared between indexes (term counts are cached per text)", () => {
     const shared = "renewal notice for the contract";
-    const small = new Bm25Index([shared, "payment terms"]).search("renewal").hits;
-    const large = new Bm25Index([shared, "renewal price", "renewal cap", "payment terms"]).search("renewal").hits;
+    const small = bm25Index([shared, "payment terms"]).search("renewal").hits;
+    const large = bm25Index([shared, "renewal price", "renewal cap", "payment terms"]).search("renewal").hits;
     assert.deepEqual(
       small.map((h) => h.index),
       [0],
@@ -47,7 +47,7 @@ describe("Bm25Index", () => {
     const texts = Array.from({ length: 200 }, (_, i) =>
       i % 50 === 7 ? "renewal renewal notice" : `renewal clause ${i} with padding words here`,
     );
-    const index = new Bm25Index(texts);
+    const index = bm25Index(texts);
     const all = index.search("renewal notice");
     assert.equal(all.total, 200);
     assert.deepEqual(
@@ -85,7 +85,7 @@ describe("Bm25Index", () => {
           ? `renewal clause ${i} escalation`
           : `renewal clause ${i} with padding words here and more`,
     );
-    const index = new Bm25Index(texts);
+    const index = bm25Index(texts);
     const common = index.search("renewal", { limit: 5 });
     assert.equal(common.totalIsEstimate, true);
     assert.ok(common.total <= MAX_SCANNED_POSTINGS, `${common.total} documents scored for one common term`);
@@ -109,13 +109,13 @@ describe("Bm25Index.search limit", () => {
   it("keeps the best hits, best first and ties in document order, like a sort would", () => {
     // Texts of one length, so a document's score rises with how often it says the word.
     const repeats = Array.from({ length: 50 }, (_, i) => ((i * 7) % 50) + 1);
-    const index = new Bm25Index(repeats.map((r) => `${"gear ".repeat(r)}${"filler ".repeat(51 - r)}`));
+    const index = bm25Index(repeats.map((r) => `${"gear ".repeat(r)}${"filler ".repeat(51 - r)}`));
     const byRepeats = (r: number) => repeats.indexOf(r);
     assert.deepEqual(
       index.search("gear", { limit: 5 }).hits.map((h) => h.index),
       [50, 49, 48, 47, 46].map(byRepeats),
     );
-    const ties = new Bm25Index(["gear gear", "gear", "gear gear", "filler"]);
+    const ties = bm25Index(["gear gear", "gear", "gear gear", "filler"]);
     assert.deepEqual(
       ties.search("gear", { limit: 10 }).hits.map((h) => h.index),
       [0, 2, 1],
