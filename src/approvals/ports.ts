@@ -24,7 +24,7 @@ export interface ApprovalDeps {
   timing: { remindAfterMs: number; expireAfterMs: number };
   cards: CardContext;
   clock: Clock;
-  telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
+  telemetry: Pick<Telemetry, "event" | "exception">;
   /** Hands a decided or expired approval to the run queue, where a worker resumes its run and delivers the requester's card. */
   continueRun: (approvalId: string) => Promise<void>;
   /** How Teams sends to the approver channel are retried. */

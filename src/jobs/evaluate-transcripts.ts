@@ -32,7 +32,7 @@ export interface EvaluateTranscriptsDeps {
     markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
   };
   store: { save(record: EvaluationRecord): Promise<void> };
-  telemetry: Pick<Telemetry, "transcriptEvaluated">;
+  telemetry: Pick<Telemetry, "event">;
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
@@ -106,15 +106,16 @@ async function evaluateOne(
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
   for (const metric of metrics)
-    deps.telemetry.transcriptEvaluated({
+    deps.telemetry.event("TranscriptEvaluated", {
       ...ids,
       metric: TELEMETRY_METRIC_NAMES[metric.metric],
       ...scoreProps(metric.score, metric.models),
     });
   const recall = (topics.parts as Partial<TopicAdherenceParts>).recall;
-  if (typeof recall === "number") deps.telemetry.transcriptEvaluated({ ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
+  if (typeof recall === "number")
+    deps.telemetry.event("TranscriptEvaluated", { ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
   for (const result of judge?.results ?? [])
-    deps.telemetry.transcriptEvaluated({
+    deps.telemetry.event("TranscriptEvaluated", {
       ...ids,
       metric: "Judge",
       criterion: result.criterion_name,

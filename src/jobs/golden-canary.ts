@@ -18,7 +18,7 @@ export interface GoldenCanaryDeps {
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
   store: { save(record: CanaryRecord): Promise<void> };
-  telemetry: Pick<Telemetry, "canaryCompleted" | "canaryScored">;
+  telemetry: Pick<Telemetry, "event">;
   deployment: Pick<CanaryRecord, "provider" | "deployedModels">;
 }
 
@@ -98,7 +98,7 @@ function tally(rows: CanaryRow[]): Pick<CanaryRecord, "passed" | "failed" | "ski
 
 /** One `CanaryCompleted`, then one `CanaryScored` per check kind (numbers only). */
 function report(telemetry: GoldenCanaryDeps["telemetry"], record: CanaryRecord, startedAt: Date, endedAt: Date): void {
-  telemetry.canaryCompleted({
+  telemetry.event("CanaryCompleted", {
     canaryRunId: record.id,
     outcome: record.outcome,
     provider: record.provider,
@@ -116,7 +116,7 @@ function report(telemetry: GoldenCanaryDeps["telemetry"], record: CanaryRecord, 
   for (const kind of kinds) {
     const rows = record.rows.filter((row) => row.metric === kind && row.status !== "skip");
     const scores = rows.flatMap((row) => (row.score === null ? [] : [row.score]));
-    telemetry.canaryScored({
+    telemetry.event("CanaryScored", {
       canaryRunId: record.id,
       ...telemetryMetric(kind),
       ...(scores.length > 0 ? { score: scores.reduce((sum, score) => sum + score, 0) / scores.length } : {}),

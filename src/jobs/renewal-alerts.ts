@@ -19,7 +19,7 @@ export interface RenewalAlertsContext {
   store: Pick<CosmosStore, "renewalAlerts" | "settings" | "toolData">;
   adapter: ApprovalAdapter;
   botAppId: string | undefined;
-  telemetry: Pick<Telemetry, "renewalAlert">;
+  telemetry: Pick<Telemetry, "event">;
   clock: Clock;
   log: Log;
 }
@@ -84,7 +84,7 @@ export async function runRenewalAlerts(
     try {
       const thread = await messaging.postThread(target, renewalAlertCard(claim.alert));
       await context.store.renewalAlerts.replace({ ...claim.alert, state: "posted", thread }, claim.etag);
-      context.telemetry.renewalAlert({ action: "sent", contractId: due.contractId, daysLeft: due.daysLeft });
+      context.telemetry.event("RenewalAlert", { action: "sent", contractId: due.contractId, daysLeft: due.daysLeft });
       result.posted++;
     } catch (error) {
       context.log(`renewal alert ${claim.alert.id} not posted, retried on a later pass: ${describeError(error)}`);
