@@ -40,22 +40,18 @@ export async function runGoldenCanary(deps: GoldenCanaryDeps): Promise<CanaryRec
     cases: deps.cases.length,
   };
   const rows: CanaryRow[] = [];
+  const ended = (failure?: { error: string }): CanaryRecord => {
+    const outcome = failure ? "failed" : "completed";
+    return { ...header, endedAt: now().toISOString(), outcome, ...failure, ...tally(rows), rows };
+  };
   try {
     for (const golden of deps.cases) rows.push(...(await checkCase(deps, golden)));
-    const record = { ...header, endedAt: now().toISOString(), outcome: "completed" as const, ...tally(rows), rows };
+    const record = ended();
     await deps.store.save(record);
     report(deps.telemetry, record, startedAt, now());
     return record;
   } catch (error) {
-    const record = {
-      ...header,
-      endedAt: now().toISOString(),
-      outcome: "failed" as const,
-      error: describeError(error),
-      ...tally(rows),
-      rows,
-    };
-    report(deps.telemetry, record, startedAt, now());
+    report(deps.telemetry, ended({ error: describeError(error) }), startedAt, now());
     throw error;
   }
 }
