@@ -59,6 +59,8 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);
   const ask = await goldenWorkflow(config);
+  const deployed = (role: "router" | "specialist" | "moderator") =>
+    config.provider.kind === "offline" ? OFFLINE_ENGINE : config.models[role].deployment;
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     runGoldenCanary({
       cases,
@@ -69,14 +71,7 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
       telemetry,
       deployment: {
         provider: config.provider.kind,
-        deployedModels:
-          config.provider.kind === "offline"
-            ? { router: OFFLINE_ENGINE, specialist: OFFLINE_ENGINE, moderator: OFFLINE_ENGINE }
-            : {
-                router: config.models.router.deployment,
-                specialist: config.models.specialist.deployment,
-                moderator: config.models.moderator.deployment,
-              },
+        deployedModels: { router: deployed("router"), specialist: deployed("specialist"), moderator: deployed("moderator") },
       },
     }),
   );
