@@ -51,8 +51,6 @@ function goldenReferences(dir: string, log: Log): Pick<EvaluateTranscriptsDeps, 
   return { goldenCaseFor: goldenCaseLookup(readGoldenSet(dir)) };
 }
 
-const OFFLINE_ENGINE = "offline engine";
-
 /** Wires the golden-set canary from configuration and runs it once (the Functions timer, `npm run evaluate -- canary`). */
 export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: string; log: Log }): Promise<CanaryRecord> {
   const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
@@ -60,7 +58,7 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
   if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);
   const ask = await goldenWorkflow(config);
   const deployed = (role: "router" | "specialist" | "moderator") =>
-    config.provider.kind === "offline" ? OFFLINE_ENGINE : config.models[role].deployment;
+    config.provider.kind === "offline" ? "offline engine" : config.models[role].deployment;
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     runGoldenCanary({
       cases,
