@@ -32,12 +32,6 @@ import { RunWorker, newInstanceId } from "./workflow/run-worker";
 /** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export interface RunningProcura {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
-
 export interface StartOptions {
   port?: number;
   /** Overrides HOST (still refused when it is not loopback and the bot is unauthenticated). */
@@ -50,7 +44,9 @@ export interface StartOptions {
   log?: Log;
 }
 
-export async function startProcura(config: AppConfig, options: StartOptions = {}): Promise<RunningProcura> {
+export type RunningProcura = Awaited<ReturnType<typeof startProcura>>;
+
+export async function startProcura(config: AppConfig, options: StartOptions = {}) {
   const log = options.log ?? ((line: string) => console.log(line));
   // Before anything is opened: production without a bot identity must fail at once, not after connecting to Cosmos.
   const identity = resolveBotIdentity(config.env, (line) => console.warn(line));

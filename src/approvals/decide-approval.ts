@@ -99,7 +99,7 @@ export async function decideApproval(
   const approval = result.current.value;
   const settles = result.written && (effect === "decides" || effect === "expires");
   if (settles) {
-    deps.telemetry.approvalDecided({
+    deps.telemetry.event("ApprovalDecided", {
       approvalId: approval.id,
       runId: approval.runId,
       decision: outcomeKind(approval),

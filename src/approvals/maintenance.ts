@@ -65,7 +65,7 @@ async function expire(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
     latest.status === "pending" ? expiredApproval(latest, at) : undefined,
   );
   if (!expired) return undefined;
-  deps.telemetry.approvalDecided({
+  deps.telemetry.event("ApprovalDecided", {
     approvalId: expired.id,
     runId: expired.runId,
     decision: "expired",

@@ -24,7 +24,7 @@ export interface ApprovalDeps {
   /** What the approver card shows beside the run: the specialists' names and the quality threshold. */
   cards: { names: DisplayNames; qscoreThreshold: number };
   clock: Clock;
-  telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
+  telemetry: Pick<Telemetry, "event" | "exception">;
   /** Hands a decided or expired approval to the run queue, where a worker resumes its run and delivers the requester's card. */
   continueRun: (approvalId: string) => Promise<void>;
   /** How Teams sends to the approver channel are retried. */

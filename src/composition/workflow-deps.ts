@@ -15,6 +15,7 @@ import { buildTranscript, MemoryRunStore } from "../storage";
 import { runQuestion } from "../workflow/runner";
 import type { EndpointListener } from "../llm/endpoint-pool";
 import type { Telemetry } from "../telemetry";
+import type { EventProps } from "../telemetry/records";
 
 export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">): WorkflowSettings {
   // promptsDir says where the prompt library is read from, which the composition root does (below).
@@ -59,23 +60,24 @@ export async function goldenWorkflow(config: AppConfig, tune: (deps: WorkflowDep
  * Where model endpoint events go: every failover and breaker change to telemetry (`ModelEndpointChanged`, the fault as its kind only) and a
  * log line with the cause for operators; every streamed answer's timing to telemetry only (`ModelStreamTimed`).
  */
-export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged" | "modelStreamTimed">, log: Log): EndpointListener {
+export function reportEndpointEvents(telemetry: Pick<Telemetry, "event">, log: Log): EndpointListener {
+  const changed = (props: EventProps["ModelEndpointChanged"]) => telemetry.event("ModelEndpointChanged", props);
   return (event) => {
     switch (event.type) {
       case "failover":
         log(`model failover: ${event.from} → ${event.to} (${event.fault.cause})`);
-        telemetry.modelEndpointChanged({ change: "failover", endpoint: event.from, toEndpoint: event.to, faultKind: event.fault.kind });
+        changed({ change: "failover", endpoint: event.from, toEndpoint: event.to, faultKind: event.fault.kind });
         return;
       case "circuit_opened":
         log(`model endpoint ${event.endpoint} (${event.deployment}): circuit open (${event.fault.cause})`);
-        telemetry.modelEndpointChanged({ change: "circuit_opened", endpoint: event.endpoint, faultKind: event.fault.kind });
+        changed({ change: "circuit_opened", endpoint: event.endpoint, faultKind: event.fault.kind });
         return;
       case "circuit_closed":
         log(`model endpoint ${event.endpoint} (${event.deployment}): circuit closed, serving again`);
-        telemetry.modelEndpointChanged({ change: "circuit_closed", endpoint: event.endpoint });
+        changed({ change: "circuit_closed", endpoint: event.endpoint });
         return;
       case "stream_timed":
-        telemetry.modelStreamTimed({ endpoint: event.endpoint, deployment: event.deployment, ...event.timing });
+        telemetry.event("ModelStreamTimed", { endpoint: event.endpoint, deployment: event.deployment, ...event.timing });
         return;
     }
   };

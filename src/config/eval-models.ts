@@ -1,33 +1,28 @@
 import { z } from "zod";
 import { redactUrlsIn } from "../domain/errors";
 
-type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
-
-export interface EvalModelEntry {
-  label: string;
-  model: string;
-  endpoint: EvalEndpoint;
-}
-
 /** `model@https://…` or `deployment@azure:https://…`; the last `@` before the URL splits (model names may hold `@`). */
 const WITH_ENDPOINT = /^(.+)@(azure:)?(https?:\/\/\S+)$/;
 
 /** A bare name (the bot's endpoint), `model@https://…/v1` or `deployment@azure:https://…`. A problem never quotes the entry: it may hold a key. */
-export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: string } {
+export function parseEvalModelEntry(text: string) {
   const entry = text.trim().replace(/\/+$/, "");
   const match = WITH_ENDPOINT.exec(entry);
   if (!match)
     return /[@\s]/.test(entry)
       ? { problem: "is neither a model name nor model@https://base-url/v1 nor deployment@azure:https://resource" }
-      : { label: entry, model: entry, endpoint: { kind: "bot" } };
+      : { label: entry, model: entry, endpoint: { kind: "bot" as const } };
   const [, model, azure, url] = match as unknown as [string, string, string | undefined, string];
   if (!z.string().url().safeParse(url).success) return { problem: "has an endpoint that is not a URL" };
   return {
     label: redactUrlsIn(entry),
     model: model.trim(),
-    endpoint: azure ? { kind: "azure-openai", endpoint: url } : { kind: "openai-compatible", baseUrl: url },
+    endpoint: azure ? { kind: "azure-openai" as const, endpoint: url } : { kind: "openai-compatible" as const, baseUrl: url },
   };
 }
+
+/** An evaluation model: its label, its model (or deployment) name, and its endpoint (`bot`: the bot's own). */
+export type EvalModelEntry = Exclude<ReturnType<typeof parseEvalModelEntry>, { problem: string }>;
 
 export const EvalModelEntriesSchema = z.array(z.string()).transform((items, context) =>
   items.flatMap((item, index) => {

@@ -20,11 +20,11 @@ const GoldenCaseSchema = z.object({
 export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
 
 /** The reference names only the arguments that matter. */
-export const GOLDEN_TOOL_CALL_MATCHING: ToolCallAccuracyConfig = { mode: "FLEXIBLE", argumentMatchThreshold: 0.8 };
+export const GOLDEN_TOOL_CALL_MATCHING: ToolCallAccuracyConfig = { mode: "FLEXIBLE", threshold: 0.8 };
 
 /** Topic adherence as F1 with COVERAGE: reference topics are curated to be exactly what a good answer covers, so recall means something. */
 export const GOLDEN_METRICS: MetricOptions[] = [
-  { metric: "tool-call-accuracy", mode: GOLDEN_TOOL_CALL_MATCHING.mode, threshold: GOLDEN_TOOL_CALL_MATCHING.argumentMatchThreshold },
+  { metric: "tool-call-accuracy", ...GOLDEN_TOOL_CALL_MATCHING },
   { metric: "agent-goal-accuracy", mode: "WITH_REFERENCE" },
   { metric: "topic-adherence", mode: "F1", counting: "COVERAGE" },
 ];

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigurationError } from "../domain";
+import { defaultPromptsDir } from "../workflow/prompt-library";
 
 /** Reads evaluation prompts (`prompts/metrics/*.md`, `prompts/judge/*`) by relative path, cached. */
 export interface PromptFiles {
@@ -9,8 +10,8 @@ export interface PromptFiles {
   resolve(relativePath: string): string;
 }
 
-/** Opens the prompts directory: `dir` when given (PROMPTS_DIR), else the nearest `prompts/` above this module. */
-export function openPromptFiles(dir: string = findPromptsDir()): PromptFiles {
+/** Opens the prompts directory: `dir` when given (PROMPTS_DIR), else the project's `prompts/`, as the workflow finds it. */
+export function openPromptFiles(dir: string = defaultPromptsDir()): PromptFiles {
   const cache = new Map<string, string>();
   const resolve = (relativePath: string) => path.resolve(dir, relativePath);
   return {
@@ -25,12 +26,4 @@ export function openPromptFiles(dir: string = findPromptsDir()): PromptFiles {
       return text;
     },
   };
-}
-
-function findPromptsDir(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "prompts");
-    if (existsSync(path.join(candidate, "metrics"))) return candidate;
-    if (path.dirname(dir) === dir) throw new ConfigurationError(`No prompts/ directory found above ${__dirname}; set PROMPTS_DIR`);
-  }
 }

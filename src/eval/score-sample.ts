@@ -37,8 +37,7 @@ export function isModelGraded(metric: MetricName): boolean {
 
 /** Scores one sample with one metric; model-graded metrics without a model report the skip. */
 export async function scoreSample(sample: Sample, options: MetricOptions, evalModel: EvalModel | { skipped: string }): Promise<MetricLine> {
-  if (options.metric === "tool-call-accuracy")
-    return flatten(sample.id, toolCallAccuracy(sample, { mode: options.mode, argumentMatchThreshold: options.threshold }));
+  if (options.metric === "tool-call-accuracy") return flatten(sample.id, toolCallAccuracy(sample, options));
   if ("skipped" in evalModel) return { id: sample.id, metric: options.metric, skipped: evalModel.skipped };
   const result =
     options.metric === "agent-goal-accuracy" ? agentGoalAccuracy(evalModel, sample, options) : topicAdherence(evalModel, sample, options);

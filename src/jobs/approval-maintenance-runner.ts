@@ -7,14 +7,10 @@ import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { withJobContext } from "./job-context";
-import type { MaintenanceResult } from "../approvals/maintenance";
 import type { Log } from "../domain";
 
 /** One approval maintenance pass outside the bot; does nothing unless APPROVAL_SCHEDULER=function, so the bot and the timer never both run it. */
-export async function runApprovalMaintenanceOnce(
-  config: AppConfig,
-  options: { log: Log; now?: Date },
-): Promise<MaintenanceResult | { skipped: string }> {
+export async function runApprovalMaintenanceOnce(config: AppConfig, options: { log: Log; now?: Date }) {
   if (config.env.APPROVAL_SCHEDULER !== "function")
     return {
       skipped: `APPROVAL_SCHEDULER=${config.env.APPROVAL_SCHEDULER}: the approval job runs ${config.env.APPROVAL_SCHEDULER === "bot" ? "in the bot process" : "nowhere"}`,

@@ -51,14 +51,14 @@ function goldenReferences(dir: string, log: Log): Pick<EvaluateTranscriptsDeps, 
   return { goldenCaseFor: goldenCaseLookup(readGoldenSet(dir)) };
 }
 
-const OFFLINE_ENGINE = "offline engine";
-
 /** Wires the golden-set canary from configuration and runs it once (the Functions timer, `npm run evaluate -- canary`). */
 export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: string; log: Log }): Promise<CanaryRecord> {
   const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);
   const ask = await goldenWorkflow(config);
+  const deployed = (role: "router" | "specialist" | "moderator") =>
+    config.provider.kind === "offline" ? "offline engine" : config.models[role].deployment;
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     runGoldenCanary({
       cases,
@@ -69,14 +69,7 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
       telemetry,
       deployment: {
         provider: config.provider.kind,
-        deployedModels:
-          config.provider.kind === "offline"
-            ? { router: OFFLINE_ENGINE, specialist: OFFLINE_ENGINE, moderator: OFFLINE_ENGINE }
-            : {
-                router: config.models.router.deployment,
-                specialist: config.models.specialist.deployment,
-                moderator: config.models.moderator.deployment,
-              },
+        deployedModels: { router: deployed("router"), specialist: deployed("specialist"), moderator: deployed("moderator") },
       },
     }),
   );

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { TranscriptDocument } from "../domain";
-import { describeError, systemClock, type Clock } from "../domain";
+import { describeError, evaluationRecordId, systemClock, type Clock, type EvaluationRecord, type TranscriptDocument } from "../domain";
 import { mapLimited } from "../resilience";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
-import type { EvaluationResult } from "../eval/judge/judge-run";
-import { judgeRun } from "../eval/judge/judge-run";
+import { judgeRun, type EvaluationResult } from "../eval/judge/judge-run";
 import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
 import { toolCallAccuracy } from "../eval/metrics/tool-call-accuracy";
@@ -14,7 +12,6 @@ import { GOLDEN_TOOL_CALL_MATCHING, type GoldenCase } from "../eval/golden";
 import type { ReferenceTopics } from "../eval/reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
-import { evaluationRecordId, type EvaluationRecord } from "../domain";
 import type { Telemetry } from "../telemetry";
 
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
@@ -32,7 +29,7 @@ export interface EvaluateTranscriptsDeps {
     markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
   };
   store: { save(record: EvaluationRecord): Promise<void> };
-  telemetry: Pick<Telemetry, "transcriptEvaluated">;
+  telemetry: Pick<Telemetry, "event">;
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
@@ -106,15 +103,16 @@ async function evaluateOne(
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
   for (const metric of metrics)
-    deps.telemetry.transcriptEvaluated({
+    deps.telemetry.event("TranscriptEvaluated", {
       ...ids,
       metric: TELEMETRY_METRIC_NAMES[metric.metric],
       ...scoreProps(metric.score, metric.models),
     });
   const recall = (topics.parts as Partial<TopicAdherenceParts>).recall;
-  if (typeof recall === "number") deps.telemetry.transcriptEvaluated({ ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
+  if (typeof recall === "number")
+    deps.telemetry.event("TranscriptEvaluated", { ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
   for (const result of judge?.results ?? [])
-    deps.telemetry.transcriptEvaluated({
+    deps.telemetry.event("TranscriptEvaluated", {
       ...ids,
       metric: "Judge",
       criterion: result.criterion_name,

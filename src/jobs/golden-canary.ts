@@ -18,7 +18,7 @@ export interface GoldenCanaryDeps {
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
   store: { save(record: CanaryRecord): Promise<void> };
-  telemetry: Pick<Telemetry, "canaryCompleted" | "canaryScored">;
+  telemetry: Pick<Telemetry, "event">;
   deployment: Pick<CanaryRecord, "provider" | "deployedModels">;
 }
 
@@ -40,22 +40,18 @@ export async function runGoldenCanary(deps: GoldenCanaryDeps): Promise<CanaryRec
     cases: deps.cases.length,
   };
   const rows: CanaryRow[] = [];
+  const ended = (failure?: { error: string }): CanaryRecord => {
+    const outcome = failure ? "failed" : "completed";
+    return { ...header, endedAt: now().toISOString(), outcome, ...failure, ...tally(rows), rows };
+  };
   try {
     for (const golden of deps.cases) rows.push(...(await checkCase(deps, golden)));
-    const record = { ...header, endedAt: now().toISOString(), outcome: "completed" as const, ...tally(rows), rows };
+    const record = ended();
     await deps.store.save(record);
     report(deps.telemetry, record, startedAt, now());
     return record;
   } catch (error) {
-    const record = {
-      ...header,
-      endedAt: now().toISOString(),
-      outcome: "failed" as const,
-      error: describeError(error),
-      ...tally(rows),
-      rows,
-    };
-    report(deps.telemetry, record, startedAt, now());
+    report(deps.telemetry, ended({ error: describeError(error) }), startedAt, now());
     throw error;
   }
 }
@@ -98,7 +94,7 @@ function tally(rows: CanaryRow[]): Pick<CanaryRecord, "passed" | "failed" | "ski
 
 /** One `CanaryCompleted`, then one `CanaryScored` per check kind (numbers only). */
 function report(telemetry: GoldenCanaryDeps["telemetry"], record: CanaryRecord, startedAt: Date, endedAt: Date): void {
-  telemetry.canaryCompleted({
+  telemetry.event("CanaryCompleted", {
     canaryRunId: record.id,
     outcome: record.outcome,
     provider: record.provider,
@@ -116,7 +112,7 @@ function report(telemetry: GoldenCanaryDeps["telemetry"], record: CanaryRecord, 
   for (const kind of kinds) {
     const rows = record.rows.filter((row) => row.metric === kind && row.status !== "skip");
     const scores = rows.flatMap((row) => (row.score === null ? [] : [row.score]));
-    telemetry.canaryScored({
+    telemetry.event("CanaryScored", {
       canaryRunId: record.id,
       ...telemetryMetric(kind),
       ...(scores.length > 0 ? { score: scores.reduce((sum, score) => sum + score, 0) / scores.length } : {}),

@@ -19,16 +19,9 @@ export interface RenewalAlertsContext {
   store: Pick<CosmosStore, "renewalAlerts" | "settings" | "toolData">;
   adapter: ApprovalAdapter;
   botAppId: string | undefined;
-  telemetry: Pick<Telemetry, "renewalAlert">;
+  telemetry: Pick<Telemetry, "event">;
   clock: Clock;
   log: Log;
-}
-
-/** What a pass did: cards posted now, alerts another instance or run already holds, posts that failed (retried on a later pass). */
-export interface RenewalAlertsResult {
-  posted: number;
-  alreadyHeld: number;
-  failed: number;
 }
 
 /**
@@ -61,14 +54,12 @@ async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["set
  * recorded `posted`: one card per contract and deadline across instances. A stop between Teams accepting and the write may post twice,
  * never lose.
  */
-export async function runRenewalAlerts(
-  config: Pick<AppConfig, "env">,
-  context: RenewalAlertsContext,
-): Promise<RenewalAlertsResult | { skipped: string }> {
+export async function runRenewalAlerts(config: Pick<AppConfig, "env">, context: RenewalAlertsContext) {
   const target = await renewalsChannel(config.env, context.store.settings);
   if (typeof target === "string") return { skipped: target };
   const messaging = new TeamsApprovalMessaging(context.adapter, context.botAppId);
-  const result: RenewalAlertsResult = { posted: 0, alreadyHeld: 0, failed: 0 };
+  // Cards posted now, alerts another instance or run already holds, posts that failed (retried on a later pass).
+  const result = { posted: 0, alreadyHeld: 0, failed: 0 };
   for (const due of await renewalsDue(context.store.toolData, toIsoDate(context.clock.now()), config.env.RENEWAL_ALERT_DAYS)) {
     const claim = await claimAlert(context, {
       id: renewalAlertId(due.contractId, due.noticeDeadline),
@@ -84,7 +75,7 @@ export async function runRenewalAlerts(
     try {
       const thread = await messaging.postThread(target, renewalAlertCard(claim.alert));
       await context.store.renewalAlerts.replace({ ...claim.alert, state: "posted", thread }, claim.etag);
-      context.telemetry.renewalAlert({ action: "sent", contractId: due.contractId, daysLeft: due.daysLeft });
+      context.telemetry.event("RenewalAlert", { action: "sent", contractId: due.contractId, daysLeft: due.daysLeft });
       result.posted++;
     } catch (error) {
       context.log(`renewal alert ${claim.alert.id} not posted, retried on a later pass: ${describeError(error)}`);
@@ -108,7 +99,7 @@ async function claimAlert(context: RenewalAlertsContext, alert: RenewalAlert): P
 }
 
 /** One pass outside the bot (the Functions timer), with the bot's identity to reach the channel. */
-export async function runRenewalAlertsOnce(config: AppConfig, options: { log: Log }): Promise<RenewalAlertsResult | { skipped: string }> {
+export async function runRenewalAlertsOnce(config: AppConfig, options: { log: Log }) {
   const identity = resolveBotIdentity(config.env, options.log);
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     runRenewalAlerts(config, {

@@ -43,7 +43,7 @@ export async function recordFeedback(
     ...(rating.comment ? { comment: rating.comment } : {}),
     at: systemClock.now().toISOString(),
   });
-  services.telemetry.feedbackReceived({ runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
+  services.telemetry.event("FeedbackReceived", { runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
 }
 
 export function refuseAction({ turn, services }: BotContext<"log">, why: string): string {

@@ -44,11 +44,12 @@ export async function renewalClick(ctx: BotContext<"store" | "questions" | "tele
           : undefined,
       { attempts: 3, gaveUp: () => new Error(`renewal alert ${action.alertId} changed under every attempt`) },
     );
-    if (update?.written) services.telemetry.renewalAlert({ action: "dismissed", contractId: due.contractId, daysLeft: due.daysLeft });
+    if (update?.written)
+      services.telemetry.event("RenewalAlert", { action: "dismissed", contractId: due.contractId, daysLeft: due.daysLeft });
     return renewalAlertCard(held.value, { kind: "dismissed", by: update?.current.value.dismissed?.byName ?? by });
   }
   if (held.value.dismissed) return renewalAlertCard(held.value, { kind: "dismissed", by: held.value.dismissed.byName });
   const runId = await services.questions.start(turn, renewalQuestion(held.value.language, due));
-  if (runId) services.telemetry.renewalAlert({ action: "asked", contractId: due.contractId, daysLeft: due.daysLeft });
+  if (runId) services.telemetry.event("RenewalAlert", { action: "asked", contractId: due.contractId, daysLeft: due.daysLeft });
   return renewalAlertCard(held.value, runId ? { kind: "asked", by } : undefined);
 }

@@ -11,8 +11,8 @@ import {
   propsEvent,
   runCompletedEvent,
   runMetric,
-  TelemetryEvent,
   workflowEventRecord,
+  type EventProps,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
@@ -109,18 +109,11 @@ function writerTelemetry(providerName: string): Telemetry {
         event(runCompletedEvent(state));
         metric(runMetric(state));
       }),
-    approvalDecided: (props) =>
+    event: (name, props) =>
       safely(() => {
-        event(propsEvent(TelemetryEvent.ApprovalDecided, props));
-        span(approvalSpan(props, systemClock.now()));
+        event(propsEvent(name, props));
+        if (name === "ApprovalDecided") span(approvalSpan(props as EventProps["ApprovalDecided"], systemClock.now()));
       }),
-    feedbackReceived: (props) => safely(() => event(propsEvent(TelemetryEvent.FeedbackReceived, props))),
-    renewalAlert: (props) => safely(() => event(propsEvent(TelemetryEvent.RenewalAlert, props))),
-    modelEndpointChanged: (props) => safely(() => event(propsEvent(TelemetryEvent.ModelEndpointChanged, props))),
-    modelStreamTimed: (props) => safely(() => event(propsEvent(TelemetryEvent.ModelStreamTimed, props))),
-    transcriptEvaluated: (props) => safely(() => event(propsEvent(TelemetryEvent.TranscriptEvaluated, props))),
-    canaryCompleted: (props) => safely(() => event(propsEvent(TelemetryEvent.CanaryCompleted, props))),
-    canaryScored: (props) => safely(() => event(propsEvent(TelemetryEvent.CanaryScored, props))),
     exception: (error, context) =>
       safely(() => {
         const safe = redactError(error);

@@ -1,4 +1,12 @@
-import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
+import type {
+  CanaryCompletedProps,
+  CanaryScoredProps,
+  DeploymentTiming,
+  RenewalAlertProps,
+  RunState,
+  TranscriptEvaluatedProps,
+  WorkflowEvent,
+} from "../domain";
 import type { ModelProviderConfig } from "../config";
 import type { TelemetryValue } from "./redaction";
 
@@ -64,18 +72,36 @@ export interface SpanRecord {
   attributes: RawProperties;
 }
 
-export interface ApprovalDecidedProps {
-  approvalId: string;
-  runId: string;
-  decision: "approved" | "edited" | "rejected" | "expired";
-  waitMs: number;
-}
-
-/** A 👍/👎 on an answer; whether a comment came with it, never the comment. */
-export interface FeedbackReceivedProps {
-  runId: string;
-  rating: "up" | "down";
-  hasComment: boolean;
+/** What each custom event that the product reports by name carries; the workflow's own events come from `workflowEventRecord`. */
+export interface EventProps {
+  ApprovalDecided: {
+    approvalId: string;
+    runId: string;
+    decision: "approved" | "edited" | "rejected" | "expired";
+    waitMs: number;
+  };
+  /** A 👍/👎 on an answer; whether a comment came with it, never the comment. */
+  FeedbackReceived: {
+    runId: string;
+    rating: "up" | "down";
+    hasComment: boolean;
+  };
+  RenewalAlert: RenewalAlertProps;
+  /**
+   * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed. The fault travels as its kind only; the
+   * endpoint URLs name no secret.
+   */
+  ModelEndpointChanged: {
+    change: "failover" | "circuit_opened" | "circuit_closed";
+    endpoint: string;
+    toEndpoint?: string;
+    faultKind?: string;
+  };
+  /** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
+  ModelStreamTimed: DeploymentTiming & { endpoint: string; deployment: string };
+  TranscriptEvaluated: TranscriptEvaluatedProps;
+  CanaryCompleted: CanaryCompletedProps;
+  CanaryScored: CanaryScoredProps;
 }
 
 /** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */
@@ -173,20 +199,6 @@ export function runMetric(state: RunState): MetricRecord {
   return { name: TelemetryMetric.runDuration, value: runDurationMs(state), unit: "ms", attributes: { status: state.status } };
 }
 
-export function propsEvent(name: TelemetryEventName, props: object): EventRecord {
+export function propsEvent<N extends keyof EventProps>(name: N, props: EventProps[N]): EventRecord {
   return { name, properties: { ...props } };
 }
-
-/**
- * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed. The fault travels as its kind only; the
- * endpoint URLs name no secret.
- */
-export interface ModelEndpointChangedProps {
-  change: "failover" | "circuit_opened" | "circuit_closed";
-  endpoint: string;
-  toEndpoint?: string;
-  faultKind?: string;
-}
-
-/** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
-export type ModelStreamTimedProps = DeploymentTiming & { endpoint: string; deployment: string };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { WorkflowEvent } from "../domain";
-import type { ApprovalDecidedProps, SpanRecord } from "./records";
+import type { EventProps, SpanRecord } from "./records";
 
 function timesOf(event: { at: string; durationMs?: number }): { startTime: Date; endTime: Date } {
   const endTime = new Date(event.at);
@@ -61,7 +61,7 @@ export function workflowSpan(event: WorkflowEvent, providerName: string): SpanRe
   return undefined;
 }
 
-export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): SpanRecord {
+export function approvalSpan(props: EventProps["ApprovalDecided"], decidedAt: Date): SpanRecord {
   const trace = runTrace(props.runId);
   return {
     name: "approval",

@@ -1,7 +1,7 @@
 import type { Env, ModelProviderConfig } from "../config";
-import type { CanaryCompletedProps, CanaryScoredProps, Log, RenewalAlertProps, RunState, TranscriptEvaluatedProps } from "../domain";
+import type { Log, RunState } from "../domain";
 import type { EventSink } from "../workflow/ports";
-import type { ApprovalDecidedProps, FeedbackReceivedProps, ModelEndpointChangedProps, ModelStreamTimedProps } from "./records";
+import type { EventProps } from "./records";
 
 /**
  * What the product reports to Application Insights: fire-and-forget, never throwing, every property through redaction.ts. Model and Cosmos
@@ -12,14 +12,8 @@ export interface Telemetry {
   readonly enabled: boolean;
   readonly eventSink: EventSink;
   runCompleted(state: RunState): void;
-  approvalDecided(props: ApprovalDecidedProps): void;
-  feedbackReceived(props: FeedbackReceivedProps): void;
-  renewalAlert(props: RenewalAlertProps): void;
-  modelEndpointChanged(props: ModelEndpointChangedProps): void;
-  modelStreamTimed(props: ModelStreamTimedProps): void;
-  transcriptEvaluated(props: TranscriptEvaluatedProps): void;
-  canaryCompleted(props: CanaryCompletedProps): void;
-  canaryScored(props: CanaryScoredProps): void;
+  /** A custom event under its dashboard name; `ApprovalDecided` also closes the approval's span in its run's trace. */
+  event<N extends keyof EventProps>(name: N, props: EventProps[N]): void;
   exception(error: unknown, context: { correlationId: string; runId?: string; step?: string }): void;
   flush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -29,14 +23,7 @@ export const noopTelemetry: Telemetry = {
   enabled: false,
   eventSink: { emit: () => undefined },
   runCompleted: () => undefined,
-  approvalDecided: () => undefined,
-  feedbackReceived: () => undefined,
-  renewalAlert: () => undefined,
-  modelEndpointChanged: () => undefined,
-  modelStreamTimed: () => undefined,
-  transcriptEvaluated: () => undefined,
-  canaryCompleted: () => undefined,
-  canaryScored: () => undefined,
+  event: () => undefined,
   exception: () => undefined,
   flush: async () => undefined,
   shutdown: async () => undefined,

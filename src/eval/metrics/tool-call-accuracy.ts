@@ -1,17 +1,12 @@
 import type { Sample, SampleToolCall } from "../../domain";
 import { jsonEqual, sampleToolCalls } from "../samples/sample-tool-calls";
+import type { MetricOptions } from "../score-sample";
 import { f1Score, ratio, scored } from "./metric-result";
 
-/** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
-type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
+/** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and at least a `threshold` share of reference arguments equal. */
+export type ToolCallAccuracyConfig = Pick<Extract<MetricOptions, { metric: "tool-call-accuracy" }>, "mode" | "threshold">;
 
-export interface ToolCallAccuracyConfig {
-  mode: ToolCallMatchMode;
-  /** FLEXIBLE only: minimum share of reference argument keys with equal values (inclusive). */
-  argumentMatchThreshold: number;
-}
-
-const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
+const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", threshold: 0.8 };
 
 /** Absorbs binary floating-point noise such as 0.1 * 3 when comparing a ratio with the threshold. */
 const THRESHOLD_EPSILON = 1e-9;
@@ -32,7 +27,7 @@ function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): 
 function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: ToolCallAccuracyConfig): boolean {
   if (reference.name !== actual.name) return false;
   if (config.mode === "STRICT") return jsonEqual(reference.arguments, actual.arguments);
-  return argumentMatchShare(reference, actual) >= config.argumentMatchThreshold - THRESHOLD_EPSILON;
+  return argumentMatchShare(reference, actual) >= config.threshold - THRESHOLD_EPSILON;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { ModeratorAnswerSchema, type Sample, type SampleMessage, type SampleToolCall, type TranscriptDocument } from "../../domain";
 import { jsonEqual } from "./sample-tool-calls";
 
@@ -42,12 +43,7 @@ function withWholeAnswer(conversation: SampleMessage[], stored: unknown): Sample
     : [...conversation, closing];
 }
 
-function renderAnswer(answer: {
-  conclusion: string;
-  rationale: { point: string; citations: string[] }[];
-  findings: { specialist: string; summary: string }[];
-  nextActions: string[];
-}): string {
+function renderAnswer(answer: z.infer<typeof DeliveredAnswerSchema>): string {
   const section = (title: string, lines: string[]) =>
     lines.length > 0 ? [`${title}:`, ...lines.map((line) => `- ${line}`)].join("\n") : "";
   return [

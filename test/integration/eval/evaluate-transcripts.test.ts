@@ -12,6 +12,7 @@ import type { Criterion } from "../../../src/eval/judge/criteria";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import type { ReferenceTopics } from "../../../src/eval/reference-topics";
 import { goldenCaseLookup, type GoldenCase } from "../../../src/eval/golden";
+import { capturingTelemetry } from "../../fakes/captured-events";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 
@@ -92,8 +93,8 @@ describe("evaluateTranscripts job", () => {
     transcripts.push({ ...base, id: "run-running", runId: "run-running", status: "running" });
     const source = memorySource(transcripts);
     const saved: EvaluationRecord[] = [];
-    const events: unknown[] = [];
-    const telemetry: EvaluateTranscriptsDeps["telemetry"] = { transcriptEvaluated: (props) => events.push(props) };
+    const events: TranscriptEvaluatedProps[] = [];
+    const telemetry = capturingTelemetry({ TranscriptEvaluated: events });
     const deps: EvaluateTranscriptsDeps = {
       source,
       store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
@@ -183,7 +184,7 @@ describe("evaluateTranscripts job", () => {
           if (failSave) throw new Error("store down");
         },
       },
-      telemetry: { transcriptEvaluated: () => undefined },
+      telemetry: { event: () => undefined },
       evalModel: harness.evalModel,
       criteria,
       referenceTopics,
@@ -200,7 +201,7 @@ describe("evaluateTranscripts job", () => {
       {
         source,
         store: { save: async () => assert.fail("nothing to save") },
-        telemetry: { transcriptEvaluated: () => assert.fail("nothing evaluated") },
+        telemetry: { event: () => assert.fail("nothing evaluated") },
         evalModel: { skipped: "skipped: no evaluation model configured" },
         criteria,
         referenceTopics,
@@ -227,7 +228,7 @@ describe("evaluateTranscripts job", () => {
       {
         source: memorySource([{ ...base, decision: routedToContract }]),
         store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
-        telemetry: { transcriptEvaluated: (props) => events.push(props) },
+        telemetry: capturingTelemetry({ TranscriptEvaluated: events }),
         evalModel: { ...harness.evalModel, models: ["eval-model-a", "eval-model-b"] },
         criteria,
         referenceTopics,
@@ -283,7 +284,7 @@ describe("evaluateTranscripts job", () => {
         {
           source: memorySource(transcripts),
           store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
-          telemetry: { transcriptEvaluated: (props) => events.push(props) },
+          telemetry: capturingTelemetry({ TranscriptEvaluated: events }),
           evalModel: harness.evalModel,
           criteria,
           referenceTopics,
@@ -376,7 +377,7 @@ describe("evaluateTranscripts job", () => {
         {
           source: memorySource([{ ...base, question: "can we renew the Acme SaaS contract at +8%? " }]),
           store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
-          telemetry: { transcriptEvaluated: () => undefined },
+          telemetry: { event: () => undefined },
           evalModel: harness.evalModel,
           criteria,
           referenceTopics,

@@ -13,6 +13,7 @@ import { readGoldenSet } from "../../../src/eval/golden";
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { runGoldenCanary, type GoldenCanaryDeps } from "../../../src/jobs/golden-canary";
 import type { CanaryCompletedProps, CanaryScoredProps } from "../../../src/domain";
+import { capturingTelemetry } from "../../fakes/captured-events";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 
@@ -60,7 +61,7 @@ describe("golden-set canary", function () {
       evalModel: harness.evalModel,
       criteria,
       store: { save: async (record) => void saved.push(CanaryRecordSchema.parse(record)) },
-      telemetry: { canaryCompleted: (props) => completed.push(props), canaryScored: (props) => scoredEvents.push(props) },
+      telemetry: capturingTelemetry({ CanaryCompleted: completed, CanaryScored: scoredEvents }),
       deployment,
       ...overrides,
     };

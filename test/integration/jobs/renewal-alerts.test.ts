@@ -7,6 +7,7 @@ import { EMBEDDED_COSMOS_KEY } from "../../../src/storage/embedded-server";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import type { RenewalAlertProps } from "../../../src/domain";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
+import { capturingTelemetry } from "../../fakes/captured-events";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardActionInvoke } from "../../fakes/teams-activity";
 import { eventually, startBotHarness, type BotHarness } from "../teams/bot-harness";
@@ -80,7 +81,7 @@ describe("Renewal alerts: one card per contract and notice deadline", function (
       store: { renewalAlerts: store.renewalAlerts, settings: store.settings, toolData: createInMemoryProcurementData(DATA_SET) },
       adapter: createTeamsAdapter({ authenticated: false, appId: undefined }),
       botAppId: undefined,
-      telemetry: { renewalAlert: (props) => events.push(props) },
+      telemetry: capturingTelemetry({ RenewalAlert: events }),
       clock,
       log: () => undefined,
     };

@@ -84,7 +84,7 @@ function ragasTopicAdherence(topics: TopicClassification[]) {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 const procura = (actual: SampleToolCall[], reference: SampleToolCall[], mode: "STRICT" | "FLEXIBLE" = "STRICT") =>
-  round(toolCallAccuracy({ toolCalls: actual, referenceToolCalls: reference }, { mode, argumentMatchThreshold: 0.5 }).score!);
+  round(toolCallAccuracy({ toolCalls: actual, referenceToolCalls: reference }, { mode, threshold: 0.5 }).score!);
 
 describe("Procura's metrics side by side with ragas' (ported from its source)", () => {
   it("tool calls: duplicates, order, nested arguments, true vs 1, partial and extra arguments", () => {

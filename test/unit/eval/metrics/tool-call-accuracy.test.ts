@@ -3,8 +3,8 @@ import { toolCallAccuracy, type ToolCallAccuracyConfig } from "../../../../src/e
 import type { SampleToolCall } from "../../../../src/domain";
 
 const call = (name: string, args: Record<string, unknown> = {}): SampleToolCall => ({ name, arguments: args });
-const STRICT: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
-const flexible = (argumentMatchThreshold: number): ToolCallAccuracyConfig => ({ mode: "FLEXIBLE", argumentMatchThreshold });
+const STRICT: ToolCallAccuracyConfig = { mode: "STRICT", threshold: 0.8 };
+const flexible = (threshold: number): ToolCallAccuracyConfig => ({ mode: "FLEXIBLE", threshold });
 
 describe("ToolCallAccuracy", () => {
   describe("the reference examples", () => {
