@@ -75,7 +75,7 @@ export class ImportRun {
     if ("path" in inside) return inside.path;
     if (inside.missing) return undefined;
     const outcome = this.outcome(kind, path.join(this.options.directory, name));
-    outcome.issues.add(1, "file", `${inside.problem} (the mapping's files.${kind})`);
+    outcome.issues.refuse(1, "file", `${inside.problem} (the mapping's files.${kind})`);
     this.accept(outcome, 0);
     return undefined;
   }
@@ -101,12 +101,12 @@ export class ImportRun {
     };
   }
 
-  /** Whether the kind's valid records may be written: no errors, or errors skipped on request. */
+  /** Whether the kind's valid records may be written: no errors, or bad rows skipped on request, never a file that was not read. */
   accept(outcome: KindOutcome, valid: number): boolean {
     outcome.skipped = outcome.read - valid;
     this.outcomes.push(outcome);
     const hasErrors = outcome.issues.total > 0;
-    if (hasErrors && !this.options.skipInvalid) {
+    if (outcome.issues.refused || (hasErrors && !this.options.skipInvalid)) {
       outcome.status = "rejected";
       return false;
     }

@@ -5,6 +5,8 @@ export class FileIssues {
   readonly shown: string[] = [];
   total = 0;
   badRows = 0;
+  /** No row of the file could be read (it could not be opened, or a column is missing): skipping bad rows cannot help. */
+  refused = false;
 
   /** `file`: what each issue is prefixed with ("spend.csv", "spend.xlsx:Invoices" once the sheet is known). */
   constructor(
@@ -22,6 +24,11 @@ export class FileIssues {
   add(line: number, column: string, reason: string, file = this.file): void {
     this.total += 1;
     if (this.shown.length < this.limit) this.shown.push(`${file}:${line}: ${column}: ${reason}`);
+  }
+
+  refuse(line: number, column: string, reason: string): void {
+    this.refused = true;
+    this.add(line, column, reason);
   }
 
   /** Another file's issues, as this one's. */

@@ -40,7 +40,7 @@ export async function* tableBatches(
   const { progress, mapping } = run.options;
   const rival = run.rivalFile(kind);
   if (rival !== undefined) {
-    outcome.issues.add(1, "file", `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`);
+    outcome.issues.refuse(1, "file", `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`);
     return;
   }
   progress.start(outcome.file, (await stat(file)).size);
@@ -52,7 +52,7 @@ export async function* tableBatches(
   } catch (error) {
     progress.stop();
     if (!(error instanceof FileRefusedError)) throw error;
-    outcome.issues.add(1, error.column, error.message);
+    outcome.issues.refuse(1, error.column, error.message);
     return;
   }
   try {
@@ -66,11 +66,11 @@ export async function* tableBatches(
     for (const problem of [...headerProblems, ...(header.rowProblem ? [header.rowProblem] : [])])
       outcome.issues.add(header.line, positionName(problem.at), problem.reason);
     if (header.values.length === 0 && header.rowProblem === undefined) {
-      outcome.issues.add(1, "file", "the file is empty (no header line, no rows)");
+      outcome.issues.refuse(1, "file", "the file is empty (no header line, no rows)");
       return;
     }
     const { columns, missingColumns } = columnsOf(header.values, kind, mapping);
-    for (const missing of missingColumns) outcome.issues.add(header.line, missing.column, missing.reason);
+    for (const missing of missingColumns) outcome.issues.refuse(header.line, missing.column, missing.reason);
     if (missingColumns.length > 0) return;
     const columnAt = new Map([...columns].map(([column, at]) => [at, column]));
     const columnName = (at: number) => columnAt.get(at) ?? (header.values[at]?.trim() || positionName(at));

@@ -209,6 +209,34 @@ describe("runImport into the local data directory", () => {
     );
   });
 
+  describe("a file that cannot be read as a whole is never imported, even with --skip-invalid --replace", () => {
+    const cases: [string, Record<string, string>][] = [
+      ["spend.csv and spend.xlsx both there", { "spend.xlsx": "not read" }],
+      [
+        "a required column missing",
+        { "spend.csv": "id,date,supplierId,category,costCenter,currency\nINV-9,2025-04-10,NW-100,logistics,CC-1,JPY\n" },
+      ],
+      ["an empty file", { "spend.csv": "" }],
+    ];
+    for (const [problem, files] of cases)
+      it(`keeps every stored spend row when ${problem}`, async () => {
+        const store = new LocalDataStore(temporaryDataDirectory());
+        await importFixture(store, "acme");
+        const directory = mkdtempSync(path.join(os.tmpdir(), "procura-refused-"));
+        for (const name of ["suppliers.csv", "contracts.csv", "spend.csv"])
+          copyFileSync(path.join(FIXTURES, "acme", name), path.join(directory, name));
+        mkdirSync(path.join(directory, "contracts"));
+        for (const [name, content] of Object.entries(files)) writeFileSync(path.join(directory, name), content);
+        const result = await importFixture(store, "acme", { directory, only: new Set(["spend"]), skipInvalid: true, replace: true });
+        const spend = result.outcomes.find((o) => o.kind === "spend")!;
+        assert.equal(spend.status, "rejected", spend.issues.lines().join("\n"));
+        assert.equal(spend.removed, 0);
+        const rows = [];
+        for await (const row of store.spendRows()) rows.push(row.id);
+        assert.equal(rows.length, 6);
+      });
+  });
+
   it("imports the valid rows with --skip-invalid and says how many were skipped; a dry run writes nothing", async () => {
     const dry = new LocalDataStore(temporaryDataDirectory());
     const dryRun = await importFixture(dry, "acme", { dryRun: true });
