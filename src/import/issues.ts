@@ -20,12 +20,13 @@ export class FileIssues {
     for (const problem of problems) this.add(line, problem.column, problem.reason);
   }
 
-  /** An issue of the whole file when on line 1 (its header); `file` names a file other than this one. */
+  /** One issue, on line 1 when it is the header's or the file's own; `file` names a file other than this one. */
   add(line: number, column: string, reason: string, file = this.file): void {
     this.total += 1;
     if (this.shown.length < this.limit) this.shown.push(`${file}:${line}: ${column}: ${reason}`);
   }
 
+  /** An issue that stops the file being read: it is rejected even when bad rows are skipped. */
   refuse(line: number, column: string, reason: string): void {
     this.refused = true;
     this.add(line, column, reason);
