@@ -5,7 +5,6 @@ import {
   RUN_SCHEMA_VERSION,
   type Approval,
   type OrchestrationMode,
-  type Requester,
   type RouterDecision,
   type RunState,
   type WorkflowSettings,
@@ -16,15 +15,9 @@ import { agentGraph } from "./modes";
 import { RunContext } from "./run-context";
 import { routeQuestion } from "./steps/router-step";
 
-export interface RunRequest {
-  question: string;
-  /** The configured one when absent. */
-  mode?: OrchestrationMode;
-  requester?: Requester;
-  runId?: string;
-  /** The conversation (chat or channel thread) the question continues; none for one-shot questions. */
-  conversationKey?: string;
-}
+/** A question to run, its fields named as the run state names them; `mode` absent: the configured one; `startedAt`: now. */
+export type RunRequest = Pick<RunState, "question"> &
+  Partial<Pick<RunState, "requester" | "runId" | "conversationKey" | "startedAt">> & { mode?: OrchestrationMode };
 
 /** Always resolves with a terminal run state. */
 export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Promise<RunState> {
@@ -36,13 +29,12 @@ export async function routeOnly(deps: WorkflowDeps, question: string): Promise<R
   return routeQuestion(new RunContext(deps, newRunState(deps, { question })));
 }
 
-/** `startedAt`: when the question was accepted, by default now. */
 export function newRunState(
   deps: Pick<WorkflowDeps, "clock" | "newRunId"> & {
     model: Pick<WorkflowDeps["model"], "kind">;
     settings: Pick<WorkflowSettings, "orchestration">;
   },
-  request: RunRequest & { startedAt?: string },
+  request: RunRequest,
 ): RunState {
   const now = deps.clock.now().toISOString();
   return {
