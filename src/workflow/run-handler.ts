@@ -14,7 +14,7 @@ import { describeZodError } from "../domain/errors";
 import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
 import { OwnedRun, queuedRecord } from "./owned-run";
-import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
+import type { LeasedMessage, RunApprovals, RunDelivery, RunQueue } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
 import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
@@ -30,6 +30,7 @@ export interface RunJob {
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
 export interface RunHandlerDeps {
   workflow: WorkflowDeps;
+  queue: RunQueue;
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
   /** Absent when no approvals flow is wired. */
@@ -142,10 +143,10 @@ export class RunHandler {
 
   /**
    * The message was delivered more often than allowed: the run is marked poisoned, its requester gets the error card once,
-   * the message is set aside (`setAside`, kept for inspection), operators are told. A message whose run turns out settled
+   * the message is set aside (kept for inspection), operators are told. A message whose run turns out settled
    * (only its deletion had failed) is deleted instead.
    */
-  async poisoned(message: RunMessage, job: RunJob, reason: string, setAside: () => Promise<void>): Promise<void> {
+  async poisoned(message: RunMessage, job: RunJob, reason: string): Promise<void> {
     const { workflow, delivery, lifecycle, log } = this.deps;
     let runId: string | undefined;
     let state: RunState | undefined;
@@ -171,7 +172,7 @@ export class RunHandler {
     } catch (error) {
       log(`run ${runId ?? job.leased.id}: poisoned, but the requester could not be told: ${describeError(error)}`);
     }
-    await setAside();
+    await this.deps.queue.quarantine(job.leased, reason);
     await lifecycle.publish({
       type: "poisoned",
       runId: runId ?? job.leased.id,

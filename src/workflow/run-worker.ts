@@ -4,7 +4,7 @@ import { setTimeout as sleepFor } from "node:timers/promises";
 import { LeaseLostError, describeError, userKeyOf } from "../domain";
 import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
 import type { OwnedRun } from "./owned-run";
-import type { LeasedMessage, RunQueue } from "./ports";
+import type { LeasedMessage } from "./ports";
 import { RunHandler, parseRunMessage, type RunHandlerDeps, type RunJob } from "./run-handler";
 
 /** The worker's tunables (from RUN_WORKER_CONCURRENCY, RUN_LEASE_SECONDS, RUN_MAX_DELIVERIES, MAX_QUESTION_CHARS). */
@@ -20,7 +20,6 @@ interface RunWorkerSettings {
 
 /** What a worker needs. `workflow.store` is the plain run store; the worker fences it per run. */
 export interface RunWorkerDeps extends RunHandlerDeps {
-  queue: RunQueue;
   settings: RunWorkerSettings;
 }
 
@@ -46,7 +45,7 @@ export function newInstanceId(): string {
  * often. A message whose worker died reappears when its lease expires and is taken by any instance.
  */
 export class RunWorker {
-  private readonly jobs = new Set<{ job: RunJob; task: Promise<void> }>();
+  private readonly jobs = new Map<RunJob, Promise<void>>();
   private readonly perUser = new Map<string, number>();
   private readonly handler: RunHandler;
   private readonly userShare: number;
@@ -85,11 +84,8 @@ export class RunWorker {
     this.wake();
     await this.loop;
     // The timer is unreferenced: a shutdown never hangs on it, nor waits for it once the runs finished.
-    const finished = await Promise.race([
-      Promise.all([...this.jobs].map((held) => held.task)).then(() => true),
-      sleepFor(graceMs, false, { ref: false }),
-    ]);
-    for (const { job } of this.jobs) {
+    const finished = await Promise.race([Promise.all(this.jobs.values()).then(() => true), sleepFor(graceMs, false, { ref: false })]);
+    for (const job of this.jobs.keys()) {
       job.holding?.release();
       // A card already on its way is let finish and recorded first, so the next owner does not send it again.
       await job.holding?.idle();
@@ -138,12 +134,14 @@ export class RunWorker {
 
   private hold(leased: LeasedMessage): void {
     const job: RunJob = { leased };
-    const held = { job, task: Promise.resolve() };
-    held.task = this.handle(job).finally(() => {
-      this.jobs.delete(held);
-      this.wake();
-    });
-    this.jobs.add(held);
+    // `finally` runs after this call returns, so the job is in the map before it is taken out.
+    this.jobs.set(
+      job,
+      this.handle(job).finally(() => {
+        this.jobs.delete(job);
+        this.wake();
+      }),
+    );
   }
 
   private async handle(job: RunJob): Promise<void> {
@@ -160,7 +158,7 @@ export class RunWorker {
       }
       if (leased.deliveryCount > settings.maxDeliveries) {
         const reason = `delivered ${leased.deliveryCount} times (limit ${settings.maxDeliveries})`;
-        await this.handler.poisoned(message.value, job, reason, () => queue.quarantine(leased, reason));
+        await this.handler.poisoned(message.value, job, reason);
         return;
       }
       // A question counts against its asker's share; a decision resumes a run already under way and counts against nobody.
