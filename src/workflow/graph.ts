@@ -58,15 +58,10 @@ export function buildGraph(graph: AgentGraph): AgentGraph {
   return graph;
 }
 
+/** Breadth first: a set's iteration also visits what is added to it while it runs. */
 function reach(from: RunPhase, next: (phase: RunPhase) => RunPhase[]): Set<RunPhase> {
   const seen = new Set<RunPhase>([from]);
-  const queue = [from];
-  for (let phase = queue.shift(); phase !== undefined; phase = queue.shift())
-    for (const after of next(phase))
-      if (!seen.has(after)) {
-        seen.add(after);
-        queue.push(after);
-      }
+  for (const phase of seen) for (const after of next(phase)) seen.add(after);
   return seen;
 }
 
