@@ -74,10 +74,7 @@ export class RunHandler {
     const asked =
       message.kind === "question"
         ? initialState(workflow, message)
-        : approval && {
-            ...newRunState(workflow, { question: approval.question, requester: approval.requester, runId: approval.runId }),
-            reference: error.reference,
-          };
+        : approval && { ...newRunState(workflow, approval), reference: error.reference };
     // A decision's asker is reached through the reference their run keeps; a run stored before it did cannot tell.
     if (!asked?.reference) {
       log(`run ${error.runId}: its asker cannot be told (no conversation reference this release can read)`);
