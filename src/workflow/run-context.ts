@@ -76,9 +76,9 @@ export class RunContext {
   }
 
   /** `message` is for operators; the asker only gets the error card's words with the run id to quote. */
-  fail(message: string): void {
+  fail(message: string, cause: { approvalNotStored?: true } = {}): void {
     this.state.status = "failed";
-    this.state.failure = { message, correlationId: this.state.runId };
+    this.state.failure = { message, correlationId: this.state.runId, ...cause };
   }
 
   specialist(id: string): SpecialistDefinition {

@@ -16,12 +16,7 @@ export async function approvalStep(context: RunContext): Promise<void> {
   try {
     await deps.requestApproval?.(state);
   } catch (error) {
-    state.status = "failed";
-    state.failure = {
-      message: `The approval could not be stored: ${describeError(error)}`,
-      correlationId: state.runId,
-      approvalNotStored: true,
-    };
+    context.fail(`The approval could not be stored: ${describeError(error)}`, { approvalNotStored: true });
     return;
   }
   state.status = "awaiting_approval";
