@@ -26,12 +26,13 @@ export interface ExecutorStep {
   model: ChatModel;
 }
 
+/** What an executor reports, named as a model call's outcome names it (so a structured call's outcome is a report). */
 export interface ExecutorReport {
-  outcome: ExecutorOutcome;
+  kind: ExecutorOutcome;
   model?: string;
   usage?: TokenUsage;
   attempts?: number;
-  detail?: string;
+  cause?: string;
 }
 
 /**
@@ -143,9 +144,9 @@ export class RunContext {
       outputTokens: usage.outputTokens,
       cachedInputTokens: usage.cachedInputTokens,
       reasoningTokens: usage.reasoningTokens,
-      outcome: report.outcome,
+      outcome: report.kind,
       attempt: report.attempts ?? 1,
-      detail: report.detail,
+      detail: report.cause,
     });
     return report;
   }

@@ -26,8 +26,8 @@ export async function askAgent<V extends z.ZodTypeAny>(
 ): Promise<StructuredOutcome<z.output<V>>> {
   const { prompts, settings } = context.deps;
   const prompt = prompts[call.agentId];
-  const report = await context.executor(call.agentId, round, async (step) => {
-    const outcome = await callStructured(
+  return context.executor(call.agentId, round, (step) =>
+    callStructured(
       step.model,
       {
         agentId: call.agentId,
@@ -41,8 +41,6 @@ export async function askAgent<V extends z.ZodTypeAny>(
       },
       prompts.fragments.repair,
       call.validator,
-    );
-    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
-  });
-  return report.result;
+    ),
+  );
 }

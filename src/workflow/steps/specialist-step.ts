@@ -41,7 +41,7 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
     try {
       return await investigate(context, specialist, extra, toolCalls, step);
     } catch (error) {
-      return { outcome: "error" as const, finding: failed(specialist.id, describeError(error), toolCalls) };
+      return { kind: "error" as const, finding: failed(specialist.id, describeError(error), toolCalls) };
     }
   });
   return report.finding;
@@ -142,7 +142,7 @@ async function investigate(
   const report = { usage: tally.usage, attempts: tally.attempts, model: tally.model };
   if (result.kind !== "ok") {
     const error = timedOut ? "timed out" : `${result.kind.replace("_", " ")}: ${result.cause}`;
-    return { ...report, outcome: result.kind, finding: failed(specialist.id, error, toolCalls), detail: result.cause };
+    return { ...report, kind: result.kind, finding: failed(specialist.id, error, toolCalls), cause: result.cause };
   }
   const { handoffTo, handoffReason, quotes, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
   const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
@@ -155,7 +155,7 @@ async function investigate(
   context.citationsDropped(specialist.id, dropped);
   return {
     ...report,
-    outcome: "ok" as const,
+    kind: "ok" as const,
     finding: { specialist: specialist.id, status: "ok", toolCalls, ...finding, evidence, ...handoff } satisfies Finding,
   };
 }
