@@ -2,7 +2,7 @@ import { apiKeyFor, type AppConfig, type EvalModelEntry } from "../config";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel, type RetryBehaviour } from "../llm/openai-chat-model";
 import { evalModelRetry } from "../resilience";
 import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
-import { unsentCall } from "../workflow/token-usage";
+import { unsentCall } from "../workflow/structured-call";
 import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 

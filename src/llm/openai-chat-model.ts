@@ -9,7 +9,7 @@ import { EndpointPool, type EndpointFault, type EndpointListener, type EndpointS
 import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
 import { completionFilterVerdict, describeVerdict } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, shorten } from "./openai-failure";
-import { addUsage } from "../workflow/token-usage";
+import { addUsage } from "../workflow/structured-call";
 import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
 import {

@@ -15,7 +15,7 @@ import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import type { ChatMessage, ChatModel, ModelToolCall, PlannedToolCall, TokenUsage } from "./ports";
 import type { SpeculativeSpecialists } from "./speculative-specialists";
-import { addUsage, unsentCall } from "./token-usage";
+import { addUsage, unsentCall } from "./structured-call";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./steps/tool-runner";
 
 /** Longest message or reply kept; tool data is already cut to 12,000 characters before it reaches a model. */

@@ -17,8 +17,7 @@ import { EvidenceHandles } from "../evidence-handles";
 import { keepReturnedCitations, linkedEvidenceOf } from "../evidence-links";
 import type { ChatMessage, ChatRequest } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
-import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
-import { unsentCall } from "../token-usage";
+import { CallTally, unsentCall, validateWithOneRepair, type AskModel } from "../structured-call";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./tool-runner";
 
 export interface SpecialistRoundInput {
