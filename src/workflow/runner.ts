@@ -10,8 +10,11 @@ import {
   type WorkflowSettings,
 } from "../domain";
 import type { WorkflowDeps } from "./deps";
-import { nextPhase } from "./graph";
-import { agentGraph } from "./modes";
+import { buildGraph, nextPhase, type AgentGraph } from "./graph";
+import { GROUP_CHAT_NODES } from "./modes/group-chat";
+import { HANDOFF_NODES } from "./modes/handoff";
+import { SELECTIVE_NODES } from "./modes/selective";
+import { SHARED_NODES, type ModeNodes } from "./modes/shared";
 import { RunContext } from "./run-context";
 import { routeQuestion } from "./steps/router-step";
 
@@ -68,6 +71,17 @@ export async function resumeRun(deps: WorkflowDeps, saved: RunState, decided?: A
   const context = new RunContext(deps, { ...structuredClone(saved), status: "running" }, deps.clock.now().getTime());
   context.decided = decided;
   return drive(context);
+}
+
+const MODE_NODES: Record<OrchestrationMode, ModeNodes> = {
+  selective: SELECTIVE_NODES,
+  handoff: HANDOFF_NODES,
+  "group-chat": GROUP_CHAT_NODES,
+};
+
+/** The graph of `mode`: its own nodes between the shared opening and closing, built and checked (a malformed graph throws). */
+export function agentGraph(mode: OrchestrationMode): AgentGraph {
+  return buildGraph({ mode, start: "understand", end: "done", nodes: { ...SHARED_NODES, ...MODE_NODES[mode] } });
 }
 
 /** The run loop; the graph is built (and checked) here, so a malformed one fails the run clearly instead of failing on import. */

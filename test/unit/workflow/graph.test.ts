@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { ORCHESTRATION_MODES, type Finding, type ModeratorAnswer, type RunPhase, type RunState } from "../../../src/domain";
 import type { WorkflowSettings } from "../../../src/domain";
 import { buildGraph, nextPhase, node, type AgentGraph, type GraphNode } from "../../../src/workflow/graph";
-import { agentGraph } from "../../../src/workflow/modes";
+import { agentGraph } from "../../../src/workflow/runner";
 
 const settings = { qscoreThreshold: 80 } as WorkflowSettings;
 const SELECTIVE_GRAPH = agentGraph("selective");
