@@ -3,7 +3,6 @@ import { hostname } from "node:os";
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { LeaseLostError, describeError, userKeyOf } from "../domain";
 import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
-import type { OwnedRun } from "./owned-run";
 import type { LeasedMessage } from "./ports";
 import { RunHandler, parseRunMessage, type RunHandlerDeps, type RunJob } from "./run-handler";
 
@@ -184,8 +183,7 @@ export class RunWorker {
       await leased.complete();
     } catch (error) {
       if (lost(error)) {
-        const owned: OwnedRun | undefined = job.holding;
-        if (owned) await lifecycle.publish({ type: "lease_lost", runId: owned.state.runId, owner: owned.owner });
+        if (job.holding) await lifecycle.publish({ type: "lease_lost", runId: job.holding.state.runId, owner: job.holding.owner });
         return;
       }
       if (leased.deliveryCount > settings.maxDeliveries + SET_ASIDE_ATTEMPTS) {
