@@ -138,16 +138,8 @@ export class RunContext {
     }
     const usage = report.usage ?? { inputTokens: 0, outputTokens: 0 };
     addUsage(this.state.usage, usage);
-    completed({
-      model: report.model,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      cachedInputTokens: usage.cachedInputTokens,
-      reasoningTokens: usage.reasoningTokens,
-      outcome: report.kind,
-      attempt: report.attempts ?? 1,
-      detail: report.cause,
-    });
+    // The event carries the usage's own token fields (input, output, cached, reasoning).
+    completed({ model: report.model, ...usage, outcome: report.kind, attempt: report.attempts ?? 1, detail: report.cause });
     return report;
   }
 
