@@ -61,16 +61,15 @@ async function findingsByDeadline(context: RunContext, working: readonly Working
     context.checkpoint();
   };
   const pending = new Set(working);
-  let firstAnswered: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
   let timer: NodeJS.Timeout | undefined;
-  const deadline = answered.then(() => new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))));
+  let startDeadline: () => void = () => undefined;
+  const deadline = new Promise<void>((resolve) => (startDeadline = () => (timer ??= setTimeout(resolve, waitMs))));
   const all = Promise.all(
     working.map(async (specialist) => {
       const finding = await specialist.finding;
       if (!pending.delete(specialist)) return;
       onFinding(finding);
-      if (finding.status === "ok") firstAnswered();
+      if (finding.status === "ok") startDeadline();
     }),
   );
   await Promise.race([all, deadline]);
