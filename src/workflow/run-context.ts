@@ -240,7 +240,7 @@ function storedMessage(message: ChatMessage, keep: (text: string) => string): Ex
  * the same call; a chosen specialist starts with its share. The tools are read-only, so the calls of specialists the
  * Router does not choose are simply not used.
  */
-export async function gatherUpFrontEvidence(
+async function gatherUpFrontEvidence(
   deps: WorkflowDeps,
   question: { text: string; language: Language },
 ): Promise<Map<string, ToolCallResult[]>> {
