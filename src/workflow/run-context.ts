@@ -13,7 +13,7 @@ import {
 } from "../domain";
 import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
-import type { ChatMessage, ChatModel, ModelToolCall, PlannedToolCall, TokenUsage } from "./ports";
+import type { ChatMessage, ChatModel, ChatOutcome, ModelToolCall, PlannedToolCall, TokenUsage } from "./ports";
 import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage, unsentCall } from "./structured-call";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./steps/tool-runner";
@@ -143,27 +143,24 @@ export class RunContext {
     return report;
   }
 
-  private modelFor(stepId: string, executor: string, round: WorkflowEvent["round"] | undefined): ChatModel {
-    let model = this.deps.model;
-    if (this.deps.settings.storeExecutorIo) {
-      const io: ExecutorIo = { stepId, executor, ...(round ? { round } : {}), messages: [], outputs: [] };
-      (this.state.executorIo ??= []).push(io);
-      model = recordingModel(model, io, this.deps.redactStoredText ?? ((text) => text));
-    }
-    return this.contentFilterGuard(model, stepId, executor);
-  }
-
   /**
-   * Every content-filter verdict becomes a `content_filtered` event (categories only); a refused
-   * prompt blocks the run, and once it is blocked no further call is sent (no retry, no fallback).
+   * The step's model. Every content-filter verdict becomes a `content_filtered` event (categories only); a refused prompt
+   * blocks the run, and once it is blocked no further call is sent (no retry, no fallback). When configured, what each
+   * call sent and got back is kept with the run.
    */
-  private contentFilterGuard(model: ChatModel, stepId: string, executor: string): ChatModel {
+  private modelFor(stepId: string, executor: string, round: WorkflowEvent["round"] | undefined): ChatModel {
+    const { model, settings, redactStoredText = (text: string) => text } = this.deps;
+    const io: ExecutorIo | undefined = settings.storeExecutorIo
+      ? { stepId, executor, ...(round ? { round } : {}), messages: [], outputs: [] }
+      : undefined;
+    if (io) (this.state.executorIo ??= []).push(io);
     return {
       kind: model.kind,
       complete: async (request) => {
         if (this.state.blocked)
           return unsentCall("content_filter", "not sent: the content filter refused this run's question", request.model);
         const outcome = await model.complete(request);
+        if (io) recordCall(io, request.messages, outcome, redactStoredText);
         if (outcome.kind !== "content_filter" || !outcome.filter) return outcome;
         this.emit({ type: "content_filtered", parentStepId: stepId, executor, filter: outcome.filter });
         if (outcome.filter.source === "prompt") this.block(executor, outcome.filter.categories);
@@ -200,29 +197,12 @@ export class RunContext {
   }
 }
 
-/**
- * A chat model that writes what one executor invocation sent and got back into `io` (kept with the
- * run). `redact` scrubs every stored text; the model itself sees the messages unchanged.
- */
-function recordingModel(model: ChatModel, io: ExecutorIo, redact: (text: string) => string): ChatModel {
+/** Writes what one call sent and got back into `io`; `redact` scrubs every stored text (the model saw them unchanged). */
+function recordCall(io: ExecutorIo, sent: ChatMessage[], outcome: ChatOutcome, redact: (text: string) => string): void {
   const keep = (text: string) => redact(text.length > MAX_STORED_CHARS ? `${text.slice(0, MAX_STORED_CHARS)} … [cut]` : text);
-  return {
-    kind: model.kind,
-    complete: async (request) => {
-      const outcome = await model.complete(request);
-      io.messages = request.messages.map((message) => storedMessage(message, keep));
-      io.outputs.push(
-        keep(
-          outcome.kind !== "ok"
-            ? `(${outcome.kind}: ${outcome.cause})`
-            : outcome.toolCalls.length > 0
-              ? JSON.stringify(outcome.toolCalls)
-              : outcome.content,
-        ),
-      );
-      return outcome;
-    },
-  };
+  io.messages = sent.map((message) => storedMessage(message, keep));
+  const toolCalls = outcome.kind === "ok" && outcome.toolCalls.length > 0 ? JSON.stringify(outcome.toolCalls) : undefined;
+  io.outputs.push(keep(outcome.kind !== "ok" ? `(${outcome.kind}: ${outcome.cause})` : (toolCalls ?? outcome.content)));
 }
 
 /** The message as sent, its texts kept (an empty list of tool calls is left out). */
