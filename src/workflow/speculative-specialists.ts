@@ -1,4 +1,4 @@
-import type { Finding, RouterInput } from "../domain";
+import { questionToAnswer, type Finding } from "../domain";
 import { toolSpecsOf } from "./steps/tool-runner";
 import type { RunContext } from "./run-context";
 import { fallbackDecision } from "./steps/router-step";
@@ -18,17 +18,17 @@ export type SpeculativeSpecialists = NonNullable<Awaited<ReturnType<typeof start
  * Specialists started from the route guess while the Router decides, so that a correct guess takes the Router's time off the critical path.
  * They work under the guess as a provisional decision; the Router's decision keeps the ones it chose (their findings are used as they
  * arrive) and cancels the others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
- * None start when no planner is wired, SPECULATIVE_SPECIALISTS is off, or no specialist's tools and keywords fit `input` (the Router's).
+ * None start when no planner is wired, SPECULATIVE_SPECIALISTS is off, or no specialist's tools and keywords fit the question
+ * (every specialist is offered, as the first routing offers them all to the Router).
  */
-export async function startSpeculativeSpecialists(context: RunContext, input: RouterInput) {
+export async function startSpeculativeSpecialists(context: RunContext) {
   const { deps, state } = context;
   if (!deps.evidencePlanner || !deps.settings.speculativeSpecialists) return undefined;
-  const offered = deps.prompts.specialists.filter((s) => input.specialists.some((o) => o.id === s.id));
   const guess = await deps.evidencePlanner.guess(
-    { text: input.question },
-    offered.map((s) => ({ id: s.id, keywords: s.keywords, tools: toolSpecsOf(deps.tools, s.tools) })),
+    { text: questionToAnswer(state) },
+    deps.prompts.specialists.map((s) => ({ id: s.id, keywords: s.keywords, tools: toolSpecsOf(deps.tools, s.tools) })),
   );
-  const ids = guess.slice(0, input.maxSpecialists);
+  const ids = guess.slice(0, deps.settings.maxSpecialists);
   if (ids.length === 0) return undefined;
   // runSpecialist reads the decision when it starts: the guess stands in for the Router's until it decides.
   // It reads like the fallback decision (independent, medium evidence, no sign-off), with the guessed specialists.

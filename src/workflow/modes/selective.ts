@@ -2,7 +2,7 @@ import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type Finding, typ
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { startSpecialist, startSpeculativeSpecialists, type WorkingSpecialist } from "../speculative-specialists";
-import { routeQuestion, routerInput } from "../steps/router-step";
+import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings, routeInScope, routeNode, type ModeNodes } from "./shared";
 
@@ -16,7 +16,7 @@ async function routePhase(context: RunContext): Promise<void> {
     return;
   }
   void context.upFrontEvidence(); // the tools run while the Router decides
-  context.speculative = await startSpeculativeSpecialists(context, routerInput(context));
+  context.speculative = await startSpeculativeSpecialists(context);
   const decision = await routeInScope(context);
   if (!decision) return;
   state.decision = decision;

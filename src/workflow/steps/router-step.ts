@@ -39,10 +39,13 @@ function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
   return schema;
 }
 
-/** What the Router is asked: the question and the registry as it sees it, without the `unavailable` it must not pick again. */
-export function routerInput(context: RunContext, unavailable: RouterInput["unavailable"] = []): RouterInput {
+/**
+ * Asks the Router about the question, offering the registry without the `unavailable` it must not pick again. Never throws
+ * for model trouble: a missing, non-JSON or invalid decision (unknown id, empty, too many) falls back to Knowledge alone.
+ */
+export async function routeQuestion(context: RunContext, unavailable: RouterInput["unavailable"] = []): Promise<RouterDecision> {
   const { deps, state } = context;
-  return {
+  const input: RouterInput = {
     agent: "router",
     question: questionToAnswer(state),
     language: state.language,
@@ -52,12 +55,6 @@ export function routerInput(context: RunContext, unavailable: RouterInput["unava
     maxSpecialists: deps.settings.maxSpecialists,
     ...(unavailable.length > 0 ? { unavailable } : {}),
   };
-}
-
-/** Never throws for model trouble: a missing, non-JSON or invalid decision (unknown id, empty, too many) falls back to Knowledge alone. */
-export async function routeQuestion(context: RunContext, unavailable: RouterInput["unavailable"] = []): Promise<RouterDecision> {
-  const { deps } = context;
-  const input = routerInput(context, unavailable);
   const ids = input.specialists.map((s) => s.id);
   const max = input.maxSpecialists;
   const outcome = await askAgent(context, undefined, {
