@@ -42,8 +42,6 @@ export interface ExecutorReport {
 export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
   speculative?: SpeculativeSpecialists;
-  /** The decided approval a resumed run carries to its approval node. */
-  decided?: Approval;
   private readonly deadline: number;
   private upFront?: Promise<Map<string, ToolCallResult[]>>;
 
@@ -52,6 +50,8 @@ export class RunContext {
     readonly state: RunState,
     /** When the run budget starts: the run's start, or the moment a restarted process resumed it. */
     budgetStartMs: number = Date.parse(state.startedAt),
+    /** The decided approval a resumed run carries to its approval node. */
+    readonly decided?: Approval,
   ) {
     this.deadline = budgetStartMs + deps.settings.timeouts.runBudgetMs;
   }

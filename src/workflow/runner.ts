@@ -68,9 +68,7 @@ export function newRunState(
 export async function resumeRun(deps: WorkflowDeps, saved: RunState, decided?: Approval): Promise<RunState> {
   const waiting = saved.status === "awaiting_approval" && saved.phase === "approve";
   if (saved.status !== "running" && !(waiting && decided)) return saved;
-  const context = new RunContext(deps, { ...structuredClone(saved), status: "running" }, deps.clock.now().getTime());
-  context.decided = decided;
-  return drive(context);
+  return drive(new RunContext(deps, { ...structuredClone(saved), status: "running" }, deps.clock.now().getTime(), decided));
 }
 
 const MODE_NODES: Record<OrchestrationMode, ModeNodes> = {
