@@ -75,12 +75,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       );
       const { fiscalYearStartMonth } = await data.describe();
       // The selection as one cell: its total kept to the sen, its count, first and last dates and largest lines.
-      const whole = rollUp(
-        cells,
-        () => "",
-        (cell) => ({ ...cell, monthlyJpy: undefined }),
-        fiscalYearStartMonth,
-      ).get("");
+      const whole = rollUp(cells, () => "", fiscalYearStartMonth).get("");
       if (whole === undefined || whole.count === 0) {
         return nothingFound(
           { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },

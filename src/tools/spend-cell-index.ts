@@ -89,6 +89,7 @@ function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>
     cells,
     (cell) =>
       `${perYear ? "" : cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
+    fiscalYearStartMonth,
     (cell) => ({
       ...cell,
       supplierId: supplier ? cell.supplierId : "",
@@ -97,7 +98,6 @@ function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>
       costCenter: costCenter ? cell.costCenter : "",
       ...(perYear || cell.monthlyJpy ? { monthlyJpy: new Array<number>(12).fill(0) } : {}),
     }),
-    fiscalYearStartMonth,
   );
   return [...totals.values()];
 }
