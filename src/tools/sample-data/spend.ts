@@ -2,7 +2,7 @@ import { toJpy } from "../../domain/amounts";
 import type { Contract, SpendTransaction } from "../../domain";
 import { fiscalYearOf } from "../../domain/fiscal-year";
 import { lookup } from "../../domain/errors";
-import type { CategoryProfile, SampleSupplier } from "./catalogue";
+import type { CategoryProfile, SampleSupplier } from ".";
 import type { Prng } from "./prng";
 
 /** Spend starts with FY2024. */
