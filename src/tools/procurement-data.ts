@@ -1,5 +1,5 @@
-import type { Bm25Result } from "./text/bm25";
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, RecordIdIndex, SpendCell, Supplier } from "../domain";
+import type { indexContracts, indexPolicies } from "./search-indexes";
 
 /** Filters for spend queries; every field optional. Dates are ISO (inclusive), resolved to whole months. */
 export interface SpendFilter {
@@ -27,17 +27,8 @@ export interface SpendView {
 }
 
 /** A bounded number of hits; `total` is estimated over very common words. */
-type SearchResult<Key extends string, Hit> = Record<Key, Hit[]> & Omit<Bm25Result, "hits">;
-export type ContractSearchResult = SearchResult<"contracts", Contract>;
-export type PolicySearchResult = SearchResult<"sections", PolicySectionHit>;
-
-interface PolicySectionHit {
-  policy: PolicyDocument;
-  section: PolicyDocument["sections"][number];
-  score: number;
-  /** How many money amounts the section states (sections stating several are threshold tables). */
-  amountsStated: number;
-}
+export type ContractSearchResult = ReturnType<ReturnType<typeof indexContracts>["search"]>;
+export type PolicySearchResult = ReturnType<ReturnType<typeof indexPolicies>["search"]>;
 
 /**
  * What the tools answer from. No method reads every row of a kind: spend comes as monthly cells maintained when the data is loaded,

@@ -1,6 +1,5 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import type { ContractSearchResult, PolicySearchResult } from "./procurement-data";
 import type { Lazy } from "./lazy";
 import { bm25Index, type StoredBm25Index } from "./text/bm25";
 
@@ -31,7 +30,7 @@ export function indexContracts(contracts: readonly Contract[], suppliers: readon
   const index = bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
   return {
     store: () => index.store(),
-    search(query: string): ContractSearchResult {
+    search(query: string) {
       const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
       return { contracts: hits.map((hit) => contracts[hit.index]), total, totalIsEstimate };
     },
@@ -48,6 +47,7 @@ export interface StoredSearchIndexes {
 
 /** `stored` must be the indexes stored for exactly these policies. */
 export function indexPolicies(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
+  // How many money amounts each section states (sections stating several are threshold tables).
   const entries = policies.flatMap((policy) =>
     policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
   );
@@ -66,7 +66,7 @@ export function indexPolicies(policies: readonly PolicyDocument[], stored?: Stor
       ja: byLanguage.ja.index.store(),
     }),
     /** `favourThresholds` when the question names an amount. */
-    search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
+    search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}) {
       const { index, entries: shown } = byLanguage[language ?? "all"];
       const weight = options.favourThresholds ? (at: number) => (shown[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
       const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });

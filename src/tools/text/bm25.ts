@@ -128,8 +128,6 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
   };
 }
 
-export type Bm25Result = ReturnType<ReturnType<typeof bm25Index>["search"]>;
-
 function pack(texts: string[]): PackedPostings {
   const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
   const lengths = texts.map((text, index) => {
