@@ -3,7 +3,7 @@ import type { EntityResolution } from "../domain";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, nothingFound, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
 import type { SpendScopePart } from "../domain/strings/tool-wording";
 import { toolWordingEn } from "../domain/strings/tool-wording";
@@ -45,14 +45,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     relevance: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
     async run(args, words) {
       const resolved = await resolveFilter(args, data);
-      if (resolved.problem) {
-        // No figure at all: a total for everyone would read as the total for the name asked about.
-        return nothingFound(
-          { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
-          resolved.problem.message,
-          resolved.resolution,
-        );
-      }
+      if (resolved.problem) return resolved.problem;
       const { filter, scopeParts, reference, names, resolution } = resolved;
       const { costCenter } = names;
       // The data says its scope in English (the model reads data as it is); quotes and digest in the question's language.
@@ -142,8 +135,10 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
   });
 }
 
-/** Or which argument matched nothing. */
+/** Or the result saying which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
+  // No figure at all: a total for everyone would read as the total for the name asked about.
+  const noFigure = { filters: args, totalJpy: null, count: 0, groups: [] };
   const filter: SpendFilter = {};
   const scopeParts: SpendScopePart[] = [];
   const reference: string[] = [];
@@ -156,11 +151,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
   if (nonEmpty(args.supplier)) {
     const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
-    if (!resolved.supplier)
-      return {
-        problem: { message: resolved.message, suggestions: resolved.resolution.unresolved[0].candidates },
-        resolution: resolved.resolution,
-      };
+    if (!resolved.supplier) return { problem: unresolvedSupplier(noFigure, resolved) };
     filter.supplierId = resolved.supplier.id;
     names.supplierName = resolved.supplier.name;
     names.supplierNameJa = supplierNameJa(resolved.supplier);
@@ -173,14 +164,15 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
     const known = [...new Set([...suppliers.map((s) => s.category), ...(await data.spendDimensions()).categories])].sort();
     const namesJa = categoryNamesJa(suppliers);
     const category = resolveCategory(args.category, known, namesJa);
-    if (!category)
+    if (!category) {
+      const message = `No spend category named "${args.category}" is in the data.`;
       return {
-        problem: { message: `No spend category named "${args.category}" is in the data.`, suggestions: known },
-        resolution: {
+        problem: nothingFound({ ...noFigure, message, suggestions: known }, message, {
           resolved: [],
-          unresolved: [{ kind: "category" as const, text: args.category, outcome: "not_found" as const, candidates: [] }],
-        },
+          unresolved: [{ kind: "category", text: args.category, outcome: "not_found", candidates: [] }],
+        }),
       };
+    }
     filter.category = category;
     names.categoryNameJa = namesJa.get(category) ?? null;
     scopeParts.push({ category, ...(names.categoryNameJa ? { nameJa: names.categoryNameJa } : {}) });
@@ -188,8 +180,10 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
   }
   if (nonEmpty(args.fiscalYear)) {
     const fiscalYear = parseFiscalYear(args.fiscalYear);
-    if (!fiscalYear)
-      return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
+    if (!fiscalYear) {
+      const message = `"${args.fiscalYear}" is not a fiscal year`;
+      return { problem: nothingFound({ ...noFigure, message, suggestions: ["FY2024", "FY2025", "FY2026"] }, message) };
+    }
     filter.fiscalYear = fiscalYear;
     scopeParts.push({ fiscalYear });
     reference.push(fiscalYear);
