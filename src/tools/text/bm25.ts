@@ -75,19 +75,6 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
   const scores = new Float64Array(documentCount);
 
-  // Postings are in document order, so a binary search.
-  const contains = (term: string, index: number): boolean => {
-    const listed = lookup(postings, term, "postings").documents;
-    let [low, high] = [0, listed.length - 1];
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (listed[middle] === index) return true;
-      if (listed[middle] < index) low = middle + 1;
-      else high = middle - 1;
-    }
-    return false;
-  };
-
   return {
     /** The index as plain data; `bm25Index([], stored)` gives it back without the texts. */
     store(): StoredBm25Index {
@@ -121,7 +108,7 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
       const relevant = touched.filter((index) => scores[index] >= cut);
       // Touched documents are few (each term scans at most MAX_SCANNED_POSTINGS), so sorting them all costs little.
       const top = relevant.sort((a, b) => scores[b] - scores[a] || a - b).slice(0, options.limit);
-      const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: queried.filter((term) => contains(term, index)) }));
+      const hits = top.map((index) => ({ index, score: scores[index] }));
       for (const index of touched) scores[index] = 0;
       return { hits, total: relevant.length, totalIsEstimate };
     },
