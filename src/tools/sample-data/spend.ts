@@ -10,10 +10,6 @@ const FIRST_MONTH = { year: 2024, month: 4 };
 /** Fiscal year-end (March) and December buying peaks; August holidays are quiet. */
 const SEASONALITY: Record<number, number> = { 3: 1.3, 8: 0.85, 12: 1.12 };
 
-interface Draft extends Omit<SpendTransaction, "id" | "poNumber"> {
-  order: number;
-}
-
 /** Ids and PO numbers in date order (PO numbers count per fiscal year). */
 export function buildSpend(
   suppliers: SampleSupplier[],
@@ -22,7 +18,7 @@ export function buildSpend(
   lastDate: string,
   rng: Prng,
 ): SpendTransaction[] {
-  const drafts: Draft[] = [];
+  const drafts: Omit<SpendTransaction, "id" | "poNumber">[] = [];
   for (const supplier of suppliers) {
     const category = lookup(categories, supplier.category, "category profile");
     const own = contracts.filter((contract) => contract.supplierId === supplier.id && contract.status !== "draft");
@@ -42,7 +38,6 @@ export function buildSpend(
             : Math.round((amountJpyTarget / toJpy(1, supplier.currency)) * 100) / 100;
         const contract = own.find((candidate) => candidate.startDate <= date && date <= candidate.endDate);
         drafts.push({
-          order: drafts.length,
           date,
           fiscalYear: fiscalYearOf(date),
           supplierId: supplier.id,
@@ -57,9 +52,10 @@ export function buildSpend(
       }
     }
   }
-  drafts.sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
+  // A stable sort: one day's transactions keep the order they were drawn in.
+  drafts.sort((a, b) => a.date.localeCompare(b.date));
   const poCounters = new Map<string, number>();
-  return drafts.map(({ order: _order, ...draft }, index) => {
+  return drafts.map((draft, index) => {
     const po = (poCounters.get(draft.fiscalYear) ?? 0) + 1;
     poCounters.set(draft.fiscalYear, po);
     return {
