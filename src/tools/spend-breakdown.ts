@@ -65,18 +65,15 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
   const yoy = fiscalYears.slice(1).flatMap((after, i) => {
     const before = fiscalYears[i];
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) return [];
-    let fromJpy = before.totalJpy;
-    let toJpy = after.totalJpy;
-    let sameMonths: SameMonths = null;
-    if (!after.complete) {
-      const lastMonth = Number(year(after.fiscalYear).lastDate.slice(5, 7));
-      const months = fiscalMonthIndex(lastMonth, startMonth) + 1;
-      const window = (fiscalYear: string) =>
-        (year(fiscalYear).monthlyJpy ?? []).slice(0, months).reduce((total, value) => total + value, 0);
-      fromJpy = window(before.fiscalYear);
-      toJpy = window(after.fiscalYear);
-      sameMonths = { from: startMonth, to: lastMonth };
-    }
+    const lastMonth = Number(year(after.fiscalYear).lastDate.slice(5, 7));
+    const sameMonths: SameMonths = after.complete ? null : { from: startMonth, to: lastMonth };
+    const compared = ({ fiscalYear, totalJpy }: (typeof fiscalYears)[number]) =>
+      sameMonths === null
+        ? totalJpy
+        : (year(fiscalYear).monthlyJpy ?? [])
+            .slice(0, fiscalMonthIndex(lastMonth, startMonth) + 1)
+            .reduce((total, value) => total + value, 0);
+    const [fromJpy, toJpy] = [compared(before), compared(after)];
     if (fromJpy <= 0) return [];
     return [
       {
