@@ -82,20 +82,19 @@ export function rollUpByFiscalYear(cells: readonly SpendCell[], fiscalYearStartM
 
 /** Cells summed over the dimensions not kept (left as empty strings), per month or (`perYear`) per fiscal year with monthly totals. */
 function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>, fiscalYearStartMonth: number, perYear = false) {
-  const supplier = keep.has("supplier");
-  const category = keep.has("category");
-  const costCenter = keep.has("costCenter");
+  const kept = (dimension: SpendDimension, value: string) => (keep.has(dimension) ? value : "");
   const totals = rollUp(
     cells,
     (cell) =>
-      `${perYear ? "" : cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
+      `${perYear ? "" : cell.month}\u0000${cell.fiscalYear}\u0000${kept("supplier", cell.supplierId)}\u0000` +
+      `${kept("category", cell.category)}\u0000${kept("costCenter", cell.costCenter)}\u0000${cell.currency}`,
     fiscalYearStartMonth,
     (cell) => ({
       ...cell,
-      supplierId: supplier ? cell.supplierId : "",
-      supplierName: supplier ? cell.supplierName : "",
-      category: category ? cell.category : "",
-      costCenter: costCenter ? cell.costCenter : "",
+      supplierId: kept("supplier", cell.supplierId),
+      supplierName: kept("supplier", cell.supplierName),
+      category: kept("category", cell.category),
+      costCenter: kept("costCenter", cell.costCenter),
       ...(perYear || cell.monthlyJpy ? { monthlyJpy: new Array<number>(12).fill(0) } : {}),
     }),
   );
