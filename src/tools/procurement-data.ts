@@ -28,7 +28,7 @@ export interface SpendView {
 
 /** A bounded number of hits; `total` is estimated over very common words. */
 export type ContractSearchResult = ReturnType<ReturnType<typeof indexContracts>["search"]>;
-export type PolicySearchResult = ReturnType<ReturnType<typeof indexPolicies>["search"]>;
+type PolicySearchResult = ReturnType<ReturnType<typeof indexPolicies>["search"]>;
 
 /**
  * What the tools answer from. No method reads every row of a kind: spend comes as monthly cells maintained when the data is loaded,
