@@ -27,7 +27,7 @@ export function contractText(contract: Contract, aliases: readonly string[] = []
 /** `stored` must be the index stored for exactly these contracts. */
 export function indexContracts(contracts: readonly Contract[], suppliers: readonly Supplier[], stored?: StoredBm25Index) {
   const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
-  const index = bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
+  const index = bm25Index(stored ?? contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))));
   return {
     store: () => index.store(),
     search(query: string) {
@@ -53,10 +53,8 @@ export function indexPolicies(policies: readonly PolicyDocument[], stored?: Stor
   );
   const build = (key: keyof StoredPolicyIndexes) => {
     const subset = key === "all" ? entries : entries.filter((entry) => entry.policy.language === key);
-    const texts = stored
-      ? []
-      : subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
-    return { index: bm25Index(texts, stored?.[key]), entries: subset };
+    const texts = () => subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
+    return { index: bm25Index(stored?.[key] ?? texts()), entries: subset };
   };
   const byLanguage = { all: build("all"), en: build("en"), ja: build("ja") };
   return {

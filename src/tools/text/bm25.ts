@@ -57,11 +57,10 @@ export const MAX_SCANNED_POSTINGS = 256;
  * An Okapi BM25 index kept as postings, so a search costs what its terms match, not the whole corpus. Scores accumulate in one typed
  * array and only the best `limit` hits become objects, so a query whose words are in every document costs a few additions per document.
  */
-export function bm25Index(texts: string[], stored?: StoredBm25Index) {
-  const packed: PackedPostings =
-    stored === undefined
-      ? pack(texts)
-      : { ...stored, documents: new Int32Array(bytesOf(stored.documents)), weights: new Float64Array(bytesOf(stored.weights)) };
+export function bm25Index(source: string[] | StoredBm25Index) {
+  const packed: PackedPostings = Array.isArray(source)
+    ? pack(source)
+    : { ...source, documents: new Int32Array(bytesOf(source.documents)), weights: new Float64Array(bytesOf(source.weights)) };
   const { terms, offsets, documents, weights, documentCount } = packed;
   const postings = new Map<string, Postings>();
   /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, chosen when the index is built or loaded. */
@@ -76,7 +75,7 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
   const scores = new Float64Array(documentCount);
 
   return {
-    /** The index as plain data; `bm25Index([], stored)` gives it back without the texts. */
+    /** The index as plain data; `bm25Index(stored)` gives it back without the texts. */
     store(): StoredBm25Index {
       const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
       return { documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
