@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { EntityResolution } from "../domain";
-import { supplierNameJa } from "../domain";
+import { supplierNameJa, type EntityResolution } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
-import type { SpendScopePart } from "../domain/strings/tool-wording";
-import { toolWordingEn } from "../domain/strings/tool-wording";
+import { toolWordingEn, type SpendScopePart } from "../domain/strings/tool-wording";
 import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { rollUp } from "./spend-cube";
