@@ -6,7 +6,6 @@ import { ContractSchema, PriceBenchmarkSchema, SupplierSchema, type PolicyDocume
 import type { Currency } from "../../domain/amounts";
 import { describeZodError } from "../../domain/errors";
 import { parseFrontMatter } from "../../domain/front-matter";
-import { Prng } from "./prng";
 import { buildSpend } from "./spend";
 
 /** One spend category: how often its suppliers invoice and which cost centers buy it (infra/sample-data/categories.yaml). */
@@ -16,7 +15,6 @@ const CategoryProfileSchema = z.object({
   transactionsPerMonth: z.number().positive(),
   costCenters: z.array(z.string()).min(1),
 });
-export type CategoryProfile = z.infer<typeof CategoryProfileSchema>;
 
 /** A supplier of suppliers.json (names are fictional), with how it bills: spend is generated from these. */
 const SampleSupplierSchema = SupplierSchema.extend({
@@ -31,7 +29,6 @@ const SampleSupplierSchema = SupplierSchema.extend({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD")
     .optional(),
 });
-export type SampleSupplier = z.infer<typeof SampleSupplierSchema>;
 
 /** The infra/sample-data directory, found by walking up from this file (works from src/ and dist/). */
 export function sampleDataDirectory(): string {
@@ -98,10 +95,6 @@ export function loadPolicyDocuments(directory: string): PolicyDocument[] {
     .map((file) => parsePolicyDocument(readFileSync(path.join(directory, file), "utf8"), file));
 }
 
-/** The last day with spend transactions. */
-const SAMPLE_SPEND_LAST_DATE = "2026-11-20";
-const SPEND_SEED = 20261123;
-
 /**
  * The synthetic procurement data set: suppliers, contracts, ≥ 10,000 spend transactions (FY2024–FY2026 to date), en/ja policy documents and
  * price benchmarks, read from infra/sample-data (contract statuses as of 2026-11-21). Spend is generated from each supplier's billing with a
@@ -109,9 +102,8 @@ const SPEND_SEED = 20261123;
  */
 export function generateSampleDataSet(directory: string = sampleDataDirectory()): ProcurementDataSet {
   const catalogue = loadCatalogue(directory);
-  const categories = new Map(catalogue.categories.map((category) => [category.id, category]));
   const { contracts, benchmarks } = catalogue;
-  const spend = buildSpend(catalogue.suppliers, categories, contracts, SAMPLE_SPEND_LAST_DATE, new Prng(SPEND_SEED));
+  const spend = buildSpend(catalogue);
   const suppliers = catalogue.suppliers.map(({ currency: _c, annualSpendJpy: _a, growthPct: _g, spendUntil: _s, ...supplier }) => supplier);
   const policies = loadPolicyDocuments(path.join(directory, "policies"));
   return { suppliers, contracts, spend, policies, benchmarks };
