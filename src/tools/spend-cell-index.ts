@@ -1,4 +1,5 @@
 import type { SpendCell } from "../domain";
+import type { ProcurementSnapshot } from "./in-memory-procurement-data";
 import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
 import { cellMatches, rollUp } from "./spend-cube";
@@ -7,16 +8,13 @@ import { cellMatches, rollUp } from "./spend-cube";
  * Spend cells indexed by supplier, category, cost center and fiscal year, cut to the dimensions a question keeps: "spend by month in one
  * category" reads one cell per month, not every supplier's. Each view is rolled up once, on first use; its size never grows with rows.
  */
-export function spendCellIndex(
-  months: Lazy<readonly SpendCell[]>,
-  // The roll-ups when stored with the data set; without them they are computed from the month cells.
-  years: Lazy<readonly SpendCell[] | undefined> | undefined,
-  fiscalYearStartMonth: number,
-) {
-  const monthCells = once(months);
+export function spendCellIndex({ spendCells, spendYears, summary }: Pick<ProcurementSnapshot, "spendCells" | "spendYears" | "summary">) {
+  const { fiscalYearStartMonth } = summary;
+  const monthCells = once(spendCells);
   const base: Record<SpendGrain, Lazy<readonly SpendCell[]>> = {
     month: monthCells,
-    fiscalYear: once(async () => (await years?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
+    // The roll-ups when stored with the data set; without them they are computed from the month cells.
+    fiscalYear: once(async () => (await spendYears?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
   };
   const views = new Map<string, Lazy<(filter: SpendFilter) => SpendCell[]>>();
   return {
