@@ -11,8 +11,6 @@ export interface SpendFilter {
   to?: string;
 }
 
-export type SpendGrain = "month" | "fiscalYear";
-
 /** Besides time and currency. */
 export const SPEND_DIMENSIONS = ["supplier", "category", "costCenter"] as const;
 export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
@@ -22,7 +20,7 @@ export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
  * kept). Cells may come summed over the others, which are then empty strings.
  */
 export interface SpendView {
-  grain: SpendGrain;
+  grain: "month" | "fiscalYear";
   keep: readonly SpendDimension[];
 }
 

@@ -1,7 +1,7 @@
 import type { SpendCell } from "../domain";
 import type { ProcurementSnapshot } from "./in-memory-procurement-data";
 import { once, type Lazy } from "./lazy";
-import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
+import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendView } from "./procurement-data";
 import { cellMatches, rollUp } from "./spend-cube";
 
 /**
@@ -11,7 +11,7 @@ import { cellMatches, rollUp } from "./spend-cube";
 export function spendCellIndex({ spendCells, spendYears, summary }: Pick<ProcurementSnapshot, "spendCells" | "spendYears" | "summary">) {
   const { fiscalYearStartMonth } = summary;
   const monthCells = once(spendCells);
-  const base: Record<SpendGrain, Lazy<readonly SpendCell[]>> = {
+  const base: Record<SpendView["grain"], Lazy<readonly SpendCell[]>> = {
     month: monthCells,
     // The roll-ups when stored with the data set; without them they are computed from the month cells.
     fiscalYear: once(async () => (await spendYears?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
