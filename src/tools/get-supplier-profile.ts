@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { Supplier } from "../domain";
-import { supplierNameJa } from "../domain";
+import { supplierNameJa, type Supplier } from "../domain";
 import { defineTool, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";

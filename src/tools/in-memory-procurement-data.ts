@@ -72,7 +72,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
   const contractsById = once(async () => new Map((await contracts()).map((contract) => [contract.id, contract])));
   const contractIds = once(async () => recordIdIndex((await contractsById()).keys()));
   const contractsBySupplier = once(async () => groupBy(await contracts(), (contract) => contract.supplierId));
-  const spend = spendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
+  const spend = spendCellIndex(snapshot);
   const contractIndex = once(async () => indexContracts(await contracts(), snapshot.suppliers, await snapshot.searchIndexes?.contracts()));
   const policyIndex = once(async () => indexPolicies(snapshot.policies, await snapshot.searchIndexes?.policies()));
   return {

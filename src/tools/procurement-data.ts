@@ -1,5 +1,5 @@
-import type { Bm25Result } from "./text/bm25";
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, RecordIdIndex, SpendCell, Supplier } from "../domain";
+import type { indexContracts, indexPolicies } from "./search-indexes";
 
 /** Filters for spend queries; every field optional. Dates are ISO (inclusive), resolved to whole months. */
 export interface SpendFilter {
@@ -11,8 +11,6 @@ export interface SpendFilter {
   to?: string;
 }
 
-export type SpendGrain = "month" | "fiscalYear";
-
 /** Besides time and currency. */
 export const SPEND_DIMENSIONS = ["supplier", "category", "costCenter"] as const;
 export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
@@ -22,22 +20,13 @@ export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
  * kept). Cells may come summed over the others, which are then empty strings.
  */
 export interface SpendView {
-  grain: SpendGrain;
+  grain: "month" | "fiscalYear";
   keep: readonly SpendDimension[];
 }
 
 /** A bounded number of hits; `total` is estimated over very common words. */
-type SearchResult<Key extends string, Hit> = Record<Key, Hit[]> & Omit<Bm25Result, "hits">;
-export type ContractSearchResult = SearchResult<"contracts", Contract>;
-export type PolicySearchResult = SearchResult<"sections", PolicySectionHit>;
-
-interface PolicySectionHit {
-  policy: PolicyDocument;
-  section: PolicyDocument["sections"][number];
-  score: number;
-  /** How many money amounts the section states (sections stating several are threshold tables). */
-  amountsStated: number;
-}
+export type ContractSearchResult = ReturnType<ReturnType<typeof indexContracts>["search"]>;
+type PolicySearchResult = ReturnType<ReturnType<typeof indexPolicies>["search"]>;
 
 /**
  * What the tools answer from. No method reads every row of a kind: spend comes as monthly cells maintained when the data is loaded,

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { EntityResolution } from "../domain";
-import { supplierNameJa } from "../domain";
+import { supplierNameJa, type EntityResolution } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, nothingFound, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
-import type { SpendScopePart } from "../domain/strings/tool-wording";
-import { toolWordingEn } from "../domain/strings/tool-wording";
+import { toolWordingEn, type SpendScopePart } from "../domain/strings/tool-wording";
 import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { rollUp } from "./spend-cube";
@@ -45,14 +43,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     relevance: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
     async run(args, words) {
       const resolved = await resolveFilter(args, data);
-      if (resolved.problem) {
-        // No figure at all: a total for everyone would read as the total for the name asked about.
-        return nothingFound(
-          { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
-          resolved.problem.message,
-          resolved.resolution,
-        );
-      }
+      if (resolved.problem) return resolved.problem;
       const { filter, scopeParts, reference, names, resolution } = resolved;
       const { costCenter } = names;
       // The data says its scope in English (the model reads data as it is); quotes and digest in the question's language.
@@ -75,12 +66,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       );
       const { fiscalYearStartMonth } = await data.describe();
       // The selection as one cell: its total kept to the sen, its count, first and last dates and largest lines.
-      const whole = rollUp(
-        cells,
-        () => "",
-        (cell) => ({ ...cell, monthlyJpy: undefined }),
-        fiscalYearStartMonth,
-      ).get("");
+      const whole = rollUp(cells, () => "", fiscalYearStartMonth).get("");
       if (whole === undefined || whole.count === 0) {
         return nothingFound(
           { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
@@ -147,8 +133,10 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
   });
 }
 
-/** Or which argument matched nothing. */
+/** Or the result saying which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
+  // No figure at all: a total for everyone would read as the total for the name asked about.
+  const noFigure = { filters: args, totalJpy: null, count: 0, groups: [] };
   const filter: SpendFilter = {};
   const scopeParts: SpendScopePart[] = [];
   const reference: string[] = [];
@@ -161,11 +149,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
   if (nonEmpty(args.supplier)) {
     const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
-    if (!resolved.supplier)
-      return {
-        problem: { message: resolved.message, suggestions: resolved.resolution.unresolved[0].candidates },
-        resolution: resolved.resolution,
-      };
+    if (!resolved.supplier) return { problem: unresolvedSupplier(noFigure, resolved) };
     filter.supplierId = resolved.supplier.id;
     names.supplierName = resolved.supplier.name;
     names.supplierNameJa = supplierNameJa(resolved.supplier);
@@ -178,14 +162,15 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
     const known = [...new Set([...suppliers.map((s) => s.category), ...(await data.spendDimensions()).categories])].sort();
     const namesJa = categoryNamesJa(suppliers);
     const category = resolveCategory(args.category, known, namesJa);
-    if (!category)
+    if (!category) {
+      const message = `No spend category named "${args.category}" is in the data.`;
       return {
-        problem: { message: `No spend category named "${args.category}" is in the data.`, suggestions: known },
-        resolution: {
+        problem: nothingFound({ ...noFigure, message, suggestions: known }, message, {
           resolved: [],
-          unresolved: [{ kind: "category" as const, text: args.category, outcome: "not_found" as const, candidates: [] }],
-        },
+          unresolved: [{ kind: "category", text: args.category, outcome: "not_found", candidates: [] }],
+        }),
       };
+    }
     filter.category = category;
     names.categoryNameJa = namesJa.get(category) ?? null;
     scopeParts.push({ category, ...(names.categoryNameJa ? { nameJa: names.categoryNameJa } : {}) });
@@ -193,8 +178,10 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]) {
   }
   if (nonEmpty(args.fiscalYear)) {
     const fiscalYear = parseFiscalYear(args.fiscalYear);
-    if (!fiscalYear)
-      return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
+    if (!fiscalYear) {
+      const message = `"${args.fiscalYear}" is not a fiscal year`;
+      return { problem: nothingFound({ ...noFigure, message, suggestions: ["FY2024", "FY2025", "FY2026"] }, message) };
+    }
     filter.fiscalYear = fiscalYear;
     scopeParts.push({ fiscalYear });
     reference.push(fiscalYear);

@@ -1,6 +1,5 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import type { ContractSearchResult, PolicySearchResult } from "./procurement-data";
 import type { Lazy } from "./lazy";
 import { bm25Index, type StoredBm25Index } from "./text/bm25";
 
@@ -28,10 +27,10 @@ export function contractText(contract: Contract, aliases: readonly string[] = []
 /** `stored` must be the index stored for exactly these contracts. */
 export function indexContracts(contracts: readonly Contract[], suppliers: readonly Supplier[], stored?: StoredBm25Index) {
   const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
-  const index = bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
+  const index = bm25Index(stored ?? contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))));
   return {
     store: () => index.store(),
-    search(query: string): ContractSearchResult {
+    search(query: string) {
       const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
       return { contracts: hits.map((hit) => contracts[hit.index]), total, totalIsEstimate };
     },
@@ -48,15 +47,14 @@ export interface StoredSearchIndexes {
 
 /** `stored` must be the indexes stored for exactly these policies. */
 export function indexPolicies(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
+  // How many money amounts each section states (sections stating several are threshold tables).
   const entries = policies.flatMap((policy) =>
     policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
   );
   const build = (key: keyof StoredPolicyIndexes) => {
     const subset = key === "all" ? entries : entries.filter((entry) => entry.policy.language === key);
-    const texts = stored
-      ? []
-      : subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
-    return { index: bm25Index(texts, stored?.[key]), entries: subset };
+    const texts = () => subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
+    return { index: bm25Index(stored?.[key] ?? texts()), entries: subset };
   };
   const byLanguage = { all: build("all"), en: build("en"), ja: build("ja") };
   return {
@@ -66,7 +64,7 @@ export function indexPolicies(policies: readonly PolicyDocument[], stored?: Stor
       ja: byLanguage.ja.index.store(),
     }),
     /** `favourThresholds` when the question names an amount. */
-    search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
+    search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}) {
       const { index, entries: shown } = byLanguage[language ?? "all"];
       const weight = options.favourThresholds ? (at: number) => (shown[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
       const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });

@@ -14,22 +14,15 @@ export const SpendGroupBySchema = z.enum(["supplier", "category", "month", "quar
 export type SpendGroupBy = z.infer<typeof SpendGroupBySchema>;
 const TIME_GROUPS: ReadonlySet<SpendGroupBy> = new Set(["month", "quarter", "fiscalYear"]);
 
-function keyOf(cell: SpendCell, groupBy: SpendGroupBy, fiscalYearStartMonth: number): string {
-  switch (groupBy) {
-    case "supplier":
-      return cell.supplierName;
-    case "quarter":
-      return fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth);
-    default:
-      return cell[groupBy];
-  }
-}
-
 /** Totals per group: time groups in order (most recent kept when many), others largest first. */
 export function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number, fiscalYearStartMonth: number) {
-  // Totals without monthly figures: a group needs only its sum and count.
-  const key = (cell: SpendCell) => keyOf(cell, groupBy, fiscalYearStartMonth);
-  const totals = rollUp(cells, key, (cell) => ({ ...cell, monthlyJpy: undefined }), fiscalYearStartMonth);
+  const keyOf = (cell: SpendCell) =>
+    groupBy === "supplier"
+      ? cell.supplierName
+      : groupBy === "quarter"
+        ? fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth)
+        : cell[groupBy];
+  const totals = rollUp(cells, keyOf, fiscalYearStartMonth);
   const all = [...totals].map(([key, { amountJpy, count }]) => ({
     key,
     totalJpy: amountJpy,
@@ -61,8 +54,8 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
   const perYear = rollUp(
     cells,
     (cell) => cell.fiscalYear,
-    (cell) => ({ ...cell, monthlyJpy: new Array<number>(12).fill(0) }),
     startMonth,
+    (cell) => ({ ...cell, monthlyJpy: new Array<number>(12).fill(0) }),
   );
   const year = (fiscalYear: string) => lookup(perYear, fiscalYear, "fiscal year totals");
   const fiscalYears = [...perYear.keys()].sort().map((fiscalYear) => {
@@ -72,18 +65,15 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
   const yoy = fiscalYears.slice(1).flatMap((after, i) => {
     const before = fiscalYears[i];
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) return [];
-    let fromJpy = before.totalJpy;
-    let toJpy = after.totalJpy;
-    let sameMonths: SameMonths = null;
-    if (!after.complete) {
-      const lastMonth = Number(year(after.fiscalYear).lastDate.slice(5, 7));
-      const months = fiscalMonthIndex(lastMonth, startMonth) + 1;
-      const window = (fiscalYear: string) =>
-        (year(fiscalYear).monthlyJpy ?? []).slice(0, months).reduce((total, value) => total + value, 0);
-      fromJpy = window(before.fiscalYear);
-      toJpy = window(after.fiscalYear);
-      sameMonths = { from: startMonth, to: lastMonth };
-    }
+    const lastMonth = Number(year(after.fiscalYear).lastDate.slice(5, 7));
+    const sameMonths: SameMonths = after.complete ? null : { from: startMonth, to: lastMonth };
+    const compared = ({ fiscalYear, totalJpy }: (typeof fiscalYears)[number]) =>
+      sameMonths === null
+        ? totalJpy
+        : (year(fiscalYear).monthlyJpy ?? [])
+            .slice(0, fiscalMonthIndex(lastMonth, startMonth) + 1)
+            .reduce((total, value) => total + value, 0);
+    const [fromJpy, toJpy] = [compared(before), compared(after)];
     if (fromJpy <= 0) return [];
     return [
       {

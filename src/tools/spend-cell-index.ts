@@ -1,22 +1,20 @@
 import type { SpendCell } from "../domain";
+import type { ProcurementSnapshot } from "./in-memory-procurement-data";
 import { once, type Lazy } from "./lazy";
-import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
+import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendView } from "./procurement-data";
 import { cellMatches, rollUp } from "./spend-cube";
 
 /**
  * Spend cells indexed by supplier, category, cost center and fiscal year, cut to the dimensions a question keeps: "spend by month in one
  * category" reads one cell per month, not every supplier's. Each view is rolled up once, on first use; its size never grows with rows.
  */
-export function spendCellIndex(
-  months: Lazy<readonly SpendCell[]>,
-  // The roll-ups when stored with the data set; without them they are computed from the month cells.
-  years: Lazy<readonly SpendCell[] | undefined> | undefined,
-  fiscalYearStartMonth: number,
-) {
-  const monthCells = once(months);
-  const base: Record<SpendGrain, Lazy<readonly SpendCell[]>> = {
+export function spendCellIndex({ spendCells, spendYears, summary }: Pick<ProcurementSnapshot, "spendCells" | "spendYears" | "summary">) {
+  const { fiscalYearStartMonth } = summary;
+  const monthCells = once(spendCells);
+  const base: Record<SpendView["grain"], Lazy<readonly SpendCell[]>> = {
     month: monthCells,
-    fiscalYear: once(async () => (await years?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
+    // The roll-ups when stored with the data set; without them they are computed from the month cells.
+    fiscalYear: once(async () => (await spendYears?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
   };
   const views = new Map<string, Lazy<(filter: SpendFilter) => SpendCell[]>>();
   return {
@@ -82,22 +80,21 @@ export function rollUpByFiscalYear(cells: readonly SpendCell[], fiscalYearStartM
 
 /** Cells summed over the dimensions not kept (left as empty strings), per month or (`perYear`) per fiscal year with monthly totals. */
 function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>, fiscalYearStartMonth: number, perYear = false) {
-  const supplier = keep.has("supplier");
-  const category = keep.has("category");
-  const costCenter = keep.has("costCenter");
+  const kept = (dimension: SpendDimension, value: string) => (keep.has(dimension) ? value : "");
   const totals = rollUp(
     cells,
     (cell) =>
-      `${perYear ? "" : cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
+      `${perYear ? "" : cell.month}\u0000${cell.fiscalYear}\u0000${kept("supplier", cell.supplierId)}\u0000` +
+      `${kept("category", cell.category)}\u0000${kept("costCenter", cell.costCenter)}\u0000${cell.currency}`,
+    fiscalYearStartMonth,
     (cell) => ({
       ...cell,
-      supplierId: supplier ? cell.supplierId : "",
-      supplierName: supplier ? cell.supplierName : "",
-      category: category ? cell.category : "",
-      costCenter: costCenter ? cell.costCenter : "",
+      supplierId: kept("supplier", cell.supplierId),
+      supplierName: kept("supplier", cell.supplierName),
+      category: kept("category", cell.category),
+      costCenter: kept("costCenter", cell.costCenter),
       ...(perYear || cell.monthlyJpy ? { monthlyJpy: new Array<number>(12).fill(0) } : {}),
     }),
-    fiscalYearStartMonth,
   );
   return [...totals.values()];
 }

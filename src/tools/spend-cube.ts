@@ -32,7 +32,11 @@ export function spendCube() {
       if (t.contractId === null) cell.offContractJpy += t.amountJpy;
       if (t.date < cell.firstDate) cell.firstDate = t.date;
       if (t.date > cell.lastDate) cell.lastDate = t.date;
-      keepLargest(cell.largest, t);
+      // Copied only when it enters the largest: a million rows stream through here.
+      if (cell.largest.length < LARGEST_PER_CELL || t.amountJpy > cell.largest[LARGEST_PER_CELL - 1].amountJpy) {
+        const { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId } = t;
+        insertLargest(cell.largest, { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId });
+      }
       rows += 1;
     },
     rowCount: () => rows,
@@ -76,27 +80,25 @@ export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
   );
 }
 
-function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
-  if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1].amountJpy) return;
-  const { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId } = t;
-  insertLargest(largest, { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId }, LARGEST_PER_CELL);
-}
-
-function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
+/** Largest first, ties by id; at most LARGEST_PER_CELL lines. */
+function insertLargest(list: SpendLine[], line: SpendLine): void {
   let at = list.length;
   while (at > 0 && (list[at - 1].amountJpy < line.amountJpy || (list[at - 1].amountJpy === line.amountJpy && list[at - 1].id > line.id)))
     at--;
-  if (at >= n) return;
+  if (at >= LARGEST_PER_CELL) return;
   list.splice(at, 0, line);
-  if (list.length > n) list.pop();
+  if (list.length > LARGEST_PER_CELL) list.pop();
 }
 
-/** Cells summed per key; `start` makes a key's empty total from its first cell, and a `monthlyJpy` it gives is filled month by month. */
+/**
+ * Cells summed per key; `start` makes a key's empty total from its first cell, and a `monthlyJpy` it gives is filled month by month (by
+ * default a total has none: a sum and a count need no monthly figures).
+ */
 export function rollUp(
   cells: readonly SpendCell[],
   keyOf: (cell: SpendCell) => string,
-  start: (cell: SpendCell) => SpendCell,
   fiscalYearStartMonth: number,
+  start: (cell: SpendCell) => SpendCell = (cell) => ({ ...cell, monthlyJpy: undefined }),
 ): Map<string, SpendCell> {
   const totals = new Map<string, SpendCell>();
   for (const cell of cells) {
@@ -118,9 +120,8 @@ export function rollUp(
     if (cell.month < total.month) total.month = cell.month;
     if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;
     if (cell.lastDate > total.lastDate) total.lastDate = cell.lastDate;
-    // Largest first, ties by id.
     const largest: SpendLine[] = [];
-    for (const line of [...total.largest, ...cell.largest]) insertLargest(largest, line, LARGEST_PER_CELL);
+    for (const line of [...total.largest, ...cell.largest]) insertLargest(largest, line);
     total.largest = largest;
   }
   return totals;

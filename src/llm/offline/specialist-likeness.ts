@@ -1,8 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { describeZodError } from "../../domain/errors";
-import { loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
-import { loadCatalogue } from "../../tools/sample-data/catalogue";
+import { loadCatalogue, loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
 import { characterGrams, contentStems, hasCjk, normalize } from "../../tools/text/words";
 import routingExamples from "./routing-examples.json";
 import type { SpecialistSummary } from "../../domain";

@@ -46,7 +46,7 @@ export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): bo
   let rest = ` ${foldName(phrase)
     .replace(LATIN_EDGE, "$& ")
     .replace(/[\s\p{P}\p{S}]+/gu, " ")} `;
-  for (const word of vocabularyWords(vocabulary)) {
+  for (const word of vocabulary.wordsNamingNothing) {
     const latin = isAscii(word);
     if (rest.includes(word)) rest = latin ? rest.split(` ${word} `).join(" ") : rest.split(word).join(" ");
   }
@@ -62,25 +62,17 @@ function resolveWithoutSupplierWord(suppliers: readonly VocabularySupplier[], ph
   return bare.outcome === "match" ? bare : resolution;
 }
 
-/** Category, region and topic words, folded: written where a name could be, they are not one. */
-const wordsOf = new WeakMap<QuestionVocabulary, Set<string>>();
-
-function vocabularyWords(vocabulary: QuestionVocabulary): Set<string> {
-  let words = wordsOf.get(vocabulary);
-  if (!words) {
-    words = new Set(
-      [
-        ...GENERIC,
-        ...vocabulary.categories.flatMap((category) => category.terms),
-        ...Object.values(LEXICON).flat(),
-        ...Object.values(REGION_TERMS).flat(),
-        ...vocabulary.regions,
-      ]
-        .map(foldName)
-        // Longest first, so "office supplies" goes before "office".
-        .sort((a, b) => b.length - a.length),
-    );
-    wordsOf.set(vocabulary, words);
-  }
-  return words;
+/** Category, region and topic words, folded, longest first ("office supplies" before "office"): in a name's place they name no one. */
+export function wordsNamingNothing(categories: readonly { terms: readonly string[] }[], regions: readonly string[]): ReadonlySet<string> {
+  return new Set(
+    [
+      ...GENERIC,
+      ...categories.flatMap((category) => category.terms),
+      ...Object.values(LEXICON).flat(),
+      ...Object.values(REGION_TERMS).flat(),
+      ...regions,
+    ]
+      .map(foldName)
+      .sort((a, b) => b.length - a.length),
+  );
 }

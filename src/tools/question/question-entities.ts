@@ -1,6 +1,5 @@
 import { distance } from "fastest-levenshtein";
 import { extractAmounts, extractPercentages, type JpyRates } from "../../domain/amounts";
-import { detectLanguage } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { resolveNamedSuppliers } from "./named-suppliers";
@@ -22,7 +21,6 @@ export function extractQuestionEntities(question: string, vocabulary: QuestionVo
   const topics = new Set((Object.keys(LEXICON) as (keyof typeof LEXICON)[]).filter((topic) => mentions(question, LEXICON[topic])));
   const trend = topics.has("trend");
   return {
-    language: detectLanguage(question),
     suppliers,
     // Match no supplier (or several): the tools say so, instead of the question being answered for every supplier.
     unresolvedSuppliers: named.unresolved,

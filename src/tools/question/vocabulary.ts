@@ -1,6 +1,7 @@
 import type { ProcurementData } from "../procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
 import type { RecordIdIndex, Supplier } from "../../domain";
+import { wordsNamingNothing } from "./named-suppliers";
 
 export type VocabularySupplier = Pick<Supplier, "id" | "name" | "aliases" | "category" | "region">;
 
@@ -11,20 +12,23 @@ export async function buildQuestionVocabulary(data: ProcurementData) {
   const [suppliers, benchmarks, summary] = await Promise.all([data.listSuppliers(), data.listBenchmarks(), data.describe()]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
   const namesJa = categoryNamesJa(suppliers);
+  // Each with its terms: its id, English words, Japanese synonyms.
+  const categories = categoryIds.map((id) => ({
+    id,
+    // The data set's Japanese name is a term too: a question may name the category by it.
+    terms: [
+      ...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...[namesJa.get(id)].filter((name) => name !== undefined)]),
+    ],
+  }));
+  const regions = [...new Set(suppliers.map((s) => s.region))].sort();
   return {
     suppliers: suppliers
       .map((s): VocabularySupplier => ({ id: s.id, name: s.name, aliases: s.aliases, category: s.category, region: s.region }))
       .sort((a, b) => a.id.localeCompare(b.id)),
-    // Each with its terms: its id, English words, Japanese synonyms.
-    categories: categoryIds.map((id) => ({
-      id,
-      // The data set's Japanese name is a term too: a question may name the category by it.
-      terms: [
-        ...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...[namesJa.get(id)].filter((name) => name !== undefined)]),
-      ],
-    })),
+    categories,
     contractIds: new ContractIdsOnFirstUse(() => data.contractIds()),
-    regions: [...new Set(suppliers.map((s) => s.region))].sort(),
+    regions,
+    wordsNamingNothing: wordsNamingNothing(categories, regions),
     // So that "FY2025" and "last year" mean what the tools mean by them.
     fiscalYearStartMonth: summary.fiscalYearStartMonth,
   };

@@ -1,32 +1,27 @@
 import { toJpy } from "../../domain/amounts";
-import type { Contract, SpendTransaction } from "../../domain";
+import type { SpendTransaction } from "../../domain";
 import { fiscalYearOf } from "../../domain/fiscal-year";
 import { lookup } from "../../domain/errors";
-import type { CategoryProfile, SampleSupplier } from "./catalogue";
-import type { Prng } from "./prng";
+import type { loadCatalogue } from ".";
+import { Prng } from "./prng";
 
 /** Spend starts with FY2024. */
 const FIRST_MONTH = { year: 2024, month: 4 };
+/** The last day with spend transactions. */
+const LAST_DATE = "2026-11-20";
+const SEED = 20261123;
 /** Fiscal year-end (March) and December buying peaks; August holidays are quiet. */
 const SEASONALITY: Record<number, number> = { 3: 1.3, 8: 0.85, 12: 1.12 };
 
-interface Draft extends Omit<SpendTransaction, "id" | "poNumber"> {
-  order: number;
-}
-
-/** Ids and PO numbers in date order (PO numbers count per fiscal year). */
-export function buildSpend(
-  suppliers: SampleSupplier[],
-  categories: Map<string, CategoryProfile>,
-  contracts: Contract[],
-  lastDate: string,
-  rng: Prng,
-): SpendTransaction[] {
-  const drafts: Draft[] = [];
+/** Ids and PO numbers in date order (PO numbers count per fiscal year); the same seed, so the same spend, on every call. */
+export function buildSpend({ suppliers, categories: profiles, contracts }: ReturnType<typeof loadCatalogue>): SpendTransaction[] {
+  const categories = new Map(profiles.map((category) => [category.id, category]));
+  const rng = new Prng(SEED);
+  const drafts: Omit<SpendTransaction, "id" | "poNumber">[] = [];
   for (const supplier of suppliers) {
     const category = lookup(categories, supplier.category, "category profile");
     const own = contracts.filter((contract) => contract.supplierId === supplier.id && contract.status !== "draft");
-    const until = supplier.spendUntil !== undefined && supplier.spendUntil < lastDate ? supplier.spendUntil : lastDate;
+    const until = supplier.spendUntil !== undefined && supplier.spendUntil < LAST_DATE ? supplier.spendUntil : LAST_DATE;
     for (const { year, month } of months(until)) {
       const fiscalIndex = (month >= 4 ? year : year - 1) - FIRST_MONTH.year;
       const monthlyJpy = (supplier.annualSpendJpy / 12) * (1 + supplier.growthPct / 100) ** fiscalIndex * (SEASONALITY[month] ?? 1);
@@ -42,7 +37,6 @@ export function buildSpend(
             : Math.round((amountJpyTarget / toJpy(1, supplier.currency)) * 100) / 100;
         const contract = own.find((candidate) => candidate.startDate <= date && date <= candidate.endDate);
         drafts.push({
-          order: drafts.length,
           date,
           fiscalYear: fiscalYearOf(date),
           supplierId: supplier.id,
@@ -57,9 +51,10 @@ export function buildSpend(
       }
     }
   }
-  drafts.sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
+  // A stable sort: one day's transactions keep the order they were drawn in.
+  drafts.sort((a, b) => a.date.localeCompare(b.date));
   const poCounters = new Map<string, number>();
-  return drafts.map(({ order: _order, ...draft }, index) => {
+  return drafts.map((draft, index) => {
     const po = (poCounters.get(draft.fiscalYear) ?? 0) + 1;
     poCounters.set(draft.fiscalYear, po);
     return {

@@ -57,11 +57,10 @@ export const MAX_SCANNED_POSTINGS = 256;
  * An Okapi BM25 index kept as postings, so a search costs what its terms match, not the whole corpus. Scores accumulate in one typed
  * array and only the best `limit` hits become objects, so a query whose words are in every document costs a few additions per document.
  */
-export function bm25Index(texts: string[], stored?: StoredBm25Index) {
-  const packed: PackedPostings =
-    stored === undefined
-      ? pack(texts)
-      : { ...stored, documents: new Int32Array(bytesOf(stored.documents)), weights: new Float64Array(bytesOf(stored.weights)) };
+export function bm25Index(source: string[] | StoredBm25Index) {
+  const packed: PackedPostings = Array.isArray(source)
+    ? pack(source)
+    : { ...source, documents: new Int32Array(bytesOf(source.documents)), weights: new Float64Array(bytesOf(source.weights)) };
   const { terms, offsets, documents, weights, documentCount } = packed;
   const postings = new Map<string, Postings>();
   /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, chosen when the index is built or loaded. */
@@ -75,21 +74,8 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
   const scores = new Float64Array(documentCount);
 
-  // Postings are in document order, so a binary search.
-  const contains = (term: string, index: number): boolean => {
-    const listed = lookup(postings, term, "postings").documents;
-    let [low, high] = [0, listed.length - 1];
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (listed[middle] === index) return true;
-      if (listed[middle] < index) low = middle + 1;
-      else high = middle - 1;
-    }
-    return false;
-  };
-
   return {
-    /** The index as plain data; `bm25Index([], stored)` gives it back without the texts. */
+    /** The index as plain data; `bm25Index(stored)` gives it back without the texts. */
     store(): StoredBm25Index {
       const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
       return { documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
@@ -121,14 +107,12 @@ export function bm25Index(texts: string[], stored?: StoredBm25Index) {
       const relevant = touched.filter((index) => scores[index] >= cut);
       // Touched documents are few (each term scans at most MAX_SCANNED_POSTINGS), so sorting them all costs little.
       const top = relevant.sort((a, b) => scores[b] - scores[a] || a - b).slice(0, options.limit);
-      const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: queried.filter((term) => contains(term, index)) }));
+      const hits = top.map((index) => ({ index, score: scores[index] }));
       for (const index of touched) scores[index] = 0;
       return { hits, total: relevant.length, totalIsEstimate };
     },
   };
 }
-
-export type Bm25Result = ReturnType<ReturnType<typeof bm25Index>["search"]>;
 
 function pack(texts: string[]): PackedPostings {
   const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
