@@ -66,21 +66,17 @@ function turnTokens(turn: ConversationTurn): number {
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
-export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetTokens: number): ConversationTurn[] {
+/** A turn already remembered for the same run is replaced (a run delivered twice is remembered once), then the oldest go to fit the budget. */
+export function appendTurn(turns: readonly ConversationTurn[], turn: ConversationTurn, budgetTokens: number): ConversationTurn[] {
   const kept: ConversationTurn[] = [];
   let used = 0;
-  for (const turn of [...turns].reverse()) {
-    const cost = turnTokens(turn);
+  for (const newer of [turn, ...turns.filter((earlier) => earlier.runId !== turn.runId).reverse()]) {
+    const cost = turnTokens(newer);
     if (kept.length > 0 && used + cost > budgetTokens) break;
-    kept.unshift(turn);
+    kept.unshift(newer);
     used += cost;
   }
   return kept;
-}
-
-/** A turn already remembered for the same run is replaced (a run delivered twice is remembered once), then the oldest go to fit the budget. */
-export function appendTurn(turns: readonly ConversationTurn[], turn: ConversationTurn, budgetTokens: number): ConversationTurn[] {
-  return turnsWithinBudget([...turns.filter((earlier) => earlier.runId !== turn.runId), turn], budgetTokens);
 }
 
 export interface MemoryPolicy {
