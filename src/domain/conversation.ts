@@ -79,11 +79,6 @@ export function appendTurn(turns: readonly ConversationTurn[], turn: Conversatio
   return kept;
 }
 
-export interface MemoryPolicy {
-  ttlMs: number;
-  budgetTokens: number;
-}
-
 /** Longest feedback comment (or rejection reason) kept: the card input, the action parser and the record agree. */
 export const MAX_COMMENT_CHARS = 2000;
 
