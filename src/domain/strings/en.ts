@@ -1,6 +1,9 @@
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval";
 import { toolWordingEn } from "./tool-wording";
 
+/** "A", "A and B", "A, B and C": British English writes no comma before the last "and". */
+const ENGLISH_LIST = new Intl.ListFormat("en-GB");
+
 export type DurationUnit = "day" | "hour" | "minute" | "second";
 
 /** Every user-facing fixed text in English; its type is the strings tables' shape, so ja.ts, typed by it, cannot miss an entry. */
@@ -208,7 +211,7 @@ export const en = {
   stream: {
     /** The first update, sent inside the inbound turn before the run is queued. */
     routing: "Routing your question…",
-    checkingWith: (names: readonly string[]) => `Checking with ${listOf(names)}…`,
+    checkingWith: (names: readonly string[]) => `Checking with ${ENGLISH_LIST.format(names)}…`,
     moderating: "Putting the answer together…",
     finishing: "Finishing the answer…",
   },
@@ -282,8 +285,3 @@ export const en = {
 };
 
 export type UserStrings = typeof en;
-
-/** "A", "A and B", "A, B and C". */
-function listOf(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
