@@ -59,10 +59,9 @@ export const RunUnderstandingSchema = z.object({
 });
 export type RunUnderstanding = z.infer<typeof RunUnderstandingSchema>;
 
-/** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets only. */
-function turnTokens(turn: ConversationTurn): number {
-  const text = JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities });
-  const cjk = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g)?.length ?? 0;
+/** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets and context sizes only. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/g)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
@@ -71,7 +70,7 @@ export function appendTurn(turns: readonly ConversationTurn[], turn: Conversatio
   const kept: ConversationTurn[] = [];
   let used = 0;
   for (const newer of [turn, ...turns.filter((earlier) => earlier.runId !== turn.runId).reverse()]) {
-    const cost = turnTokens(newer);
+    const cost = estimateTokens(JSON.stringify({ q: newer.standaloneQuestion, c: newer.conclusion ?? "", e: newer.entities }));
     if (kept.length > 0 && used + cost > budgetTokens) break;
     kept.unshift(newer);
     used += cost;
