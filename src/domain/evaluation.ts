@@ -46,10 +46,6 @@ export const EvaluationRecordSchema = z.object({
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
 
-export function evaluationRecordId(transcriptId: string): string {
-  return `eval-${transcriptId}`;
-}
-
 export const SampleToolCallSchema = z.object({
   name: z.string().min(1),
   arguments: z.record(z.unknown()).default({}),
