@@ -1,4 +1,5 @@
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval";
+import type { OperatorNotice } from "../errors";
 import { toolWordingEn } from "./tool-wording";
 
 /** "A", "A and B", "A, B and C": British English writes no comma before the last "and". */
@@ -53,7 +54,7 @@ export const en = {
     errorBody: "The answer could not be completed. Nothing was lost: you can ask again.",
     errorWhatToDo: "Try again in a minute. If it keeps happening, send the correlation id below to your administrator.",
     correlationId: "Correlation id",
-    operatorNoticeTitle: (kind: "run_failed" | "run_poisoned" | "run_retried") =>
+    operatorNoticeTitle: (kind: OperatorNotice["kind"]) =>
       ({ run_failed: "A run failed", run_poisoned: "A run was poisoned and set aside", run_retried: "A run needed a retry" })[kind],
     operatorRunId: "Run id",
     operatorErrorKind: "Error kind",
