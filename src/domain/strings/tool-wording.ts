@@ -15,15 +15,7 @@ export type QuotedSupplier = Omit<Supplier, "performance"> & { onTime: string; q
 /** A contract as the tools quote it (status, dates, renewal and cap as data). */
 export type QuotedContract = Omit<Contract, "annualValue"> & { annualValue: string; autoRenews: boolean; noticeDeadline: string };
 
-function scopeWords(
-  parts: readonly SpendScopePart[],
-  words: {
-    category: (id: string, nameJa?: string) => string;
-    fiscalYear: (fy: string) => string;
-    costCenter: (id: string) => string;
-    range: (from: string, to: string) => string;
-  },
-): string[] {
+function scopeWords(parts: readonly SpendScopePart[], words: typeof SCOPE_JA): string[] {
   return parts.map((p) =>
     "supplier" in p
       ? p.supplier
@@ -37,6 +29,13 @@ function scopeWords(
   );
 }
 
+/** How each kind of spend scope part is named in English (a supplier by its name); SCOPE_JA below in Japanese. */
+const SCOPE_EN = {
+  category: (id: string) => id,
+  fiscalYear: (fy: string) => fy,
+  costCenter: (id: string) => `cost center ${id}`,
+  range: (from: string, to: string) => `${from} to ${to}`,
+};
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : `${noun}s`}`;
 const capEn = (pct: number | null) => (pct === null ? "none" : `${pct}%`);
@@ -44,13 +43,7 @@ const clauseEn = (kind: string) => kind.replace("_", " ");
 
 /** The data tools' wording in quotes and digests; figures, names, ids and quoted document text come in as data. */
 export const toolWordingEn = {
-  spendScope: (parts: readonly SpendScopePart[]) =>
-    scopeWords(parts, {
-      category: (id) => id,
-      fiscalYear: (fy) => fy,
-      costCenter: (id) => `cost center ${id}`,
-      range: (from, to) => `${from} to ${to}`,
-    }).join(", ") || "all spend",
+  spendScope: (parts: readonly SpendScopePart[]) => scopeWords(parts, SCOPE_EN).join(", ") || "all spend",
   spendTotal: (total: string, count: number, scope: string) => `${total} in ${plural(count, "transaction")} (${scope})`,
   // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
   spendGroup: (key: string, total: string, count: number, share: number | null) =>
@@ -131,17 +124,17 @@ const CLAUSE_JA: Readonly<Record<string, string>> = {
 const fyJa = (fy: string) => fy.replace(/^FY(\d{4})$/, "$1年度");
 const capJa = (pct: number | null) => (pct === null ? "値上げ上限なし" : `値上げ上限${pct}%`);
 const categoryJa = (id: string, nameJa?: string) => categoryLabel(id, "ja", nameJa);
+const SCOPE_JA = {
+  category: categoryJa,
+  fiscalYear: fyJa,
+  costCenter: (id: string) => `コストセンター${id}`,
+  range: (from: string, to: string) => `${from}〜${to}`,
+};
 
 export type ToolWording = typeof toolWordingEn;
 
 export const toolWordingJa: ToolWording = {
-  spendScope: (parts) =>
-    scopeWords(parts, {
-      category: categoryJa,
-      fiscalYear: fyJa,
-      costCenter: (id) => `コストセンター${id}`,
-      range: (from, to) => `${from}〜${to}`,
-    }).join("、") || "全支出",
+  spendScope: (parts) => scopeWords(parts, SCOPE_JA).join("、") || "全支出",
   spendTotal: (total, count, scope) => `${total}（${count.toLocaleString("en-US")}件）（${scope}）`,
   spendGroup: (key, total, count, share) =>
     `${fyJa(key)}: ${total}（${count.toLocaleString("en-US")}件${share === null ? "" : `、${share}%`}）`,
