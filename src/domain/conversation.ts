@@ -59,33 +59,23 @@ export const RunUnderstandingSchema = z.object({
 });
 export type RunUnderstanding = z.infer<typeof RunUnderstandingSchema>;
 
-/** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets only. */
-function turnTokens(turn: ConversationTurn): number {
-  const text = JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities });
-  const cjk = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g)?.length ?? 0;
+/** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets and context sizes only. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/g)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);
-}
-
-export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetTokens: number): ConversationTurn[] {
-  const kept: ConversationTurn[] = [];
-  let used = 0;
-  for (const turn of [...turns].reverse()) {
-    const cost = turnTokens(turn);
-    if (kept.length > 0 && used + cost > budgetTokens) break;
-    kept.unshift(turn);
-    used += cost;
-  }
-  return kept;
 }
 
 /** A turn already remembered for the same run is replaced (a run delivered twice is remembered once), then the oldest go to fit the budget. */
 export function appendTurn(turns: readonly ConversationTurn[], turn: ConversationTurn, budgetTokens: number): ConversationTurn[] {
-  return turnsWithinBudget([...turns.filter((earlier) => earlier.runId !== turn.runId), turn], budgetTokens);
-}
-
-export interface MemoryPolicy {
-  ttlMs: number;
-  budgetTokens: number;
+  const kept: ConversationTurn[] = [];
+  let used = 0;
+  for (const newer of [turn, ...turns.filter((earlier) => earlier.runId !== turn.runId).reverse()]) {
+    const cost = estimateTokens(JSON.stringify({ q: newer.standaloneQuestion, c: newer.conclusion ?? "", e: newer.entities }));
+    if (kept.length > 0 && used + cost > budgetTokens) break;
+    kept.unshift(newer);
+    used += cost;
+  }
+  return kept;
 }
 
 /** Longest feedback comment (or rejection reason) kept: the card input, the action parser and the record agree. */

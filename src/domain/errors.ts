@@ -105,11 +105,9 @@ export function describeZodError(error: z.ZodError, options: { root?: string; li
   return issues.map((issue) => `${issue.path.join(".") || (options.root ?? "(root)")}: ${issue.message}`).join("; ");
 }
 
-const OperatorNoticeKindSchema = z.enum(["run_failed", "run_poisoned", "run_retried"]);
-
 /** What operators are told about one run (the notifier cuts or drops the question by its configuration before posting). */
 export const OperatorNoticeSchema = z.object({
-  kind: OperatorNoticeKindSchema,
+  kind: z.enum(["run_failed", "run_poisoned", "run_retried"]),
   runId: z.string().min(1),
   correlationId: z.string().min(1),
   errorKind: z.string().min(1),

@@ -46,51 +46,6 @@ export const EvaluationRecordSchema = z.object({
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
 
-export function evaluationRecordId(transcriptId: string): string {
-  return `eval-${transcriptId}`;
-}
-
-/** One metric or judge criterion scored on one transcript: ids, names and numbers only, never message text. */
-export interface TranscriptEvaluatedProps {
-  transcriptId: string;
-  runId?: string;
-  /** `AgentGoalAccuracy`, `TopicAdherence` (precision), `TopicRecall` or `Judge`. */
-  metric: string;
-  criterion?: string;
-  verdict?: "PASS" | "FAIL" | "UNSURE";
-  score?: number;
-  passed: boolean;
-  model?: string;
-  durationMs?: number;
-  /** With several evaluation models: whether they disagree (each model's score is in the stored record). */
-  disagreement?: boolean;
-}
-
-export interface CanaryCompletedProps {
-  canaryRunId: string;
-  outcome: "completed" | "failed";
-  provider: string;
-  routerModel: string;
-  specialistModel: string;
-  moderatorModel: string;
-  cases: number;
-  passedCount: number;
-  failedCount: number;
-  skippedCount: number;
-  passRate?: number;
-  durationMs: number;
-}
-
-export interface CanaryScoredProps {
-  canaryRunId: string;
-  /** `ToolCallAccuracy`, `AgentGoalAccuracy`, `TopicAdherence`, `Judge` or `Run`. */
-  metric: string;
-  /** The Judge criterion as a slug (`no-invented-figures`): telemetry drops values with spaces. */
-  criterion?: string;
-  score?: number;
-  passRate: number;
-}
-
 export const SampleToolCallSchema = z.object({
   name: z.string().min(1),
   arguments: z.record(z.unknown()).default({}),

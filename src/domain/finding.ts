@@ -137,9 +137,8 @@ export const ShownFindingSchema = z.discriminatedUnion("status", [ShownOkFinding
 export type ShownFinding = z.infer<typeof ShownFindingSchema>;
 
 export const SpecialistFailureSchema = z.object({ specialist: z.string(), error: z.string() });
-export type SpecialistFailure = z.infer<typeof SpecialistFailureSchema>;
 
-export function specialistFailures(findings: readonly Finding[]): SpecialistFailure[] {
+export function specialistFailures(findings: readonly Finding[]): z.infer<typeof SpecialistFailureSchema>[] {
   return findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : []));
 }
 

@@ -77,7 +77,8 @@ export interface DeploymentTiming {
   reasoningTokens: number;
 }
 
-export interface WorkflowTunables {
+/** What the workflow is tuned by (config's `workflow` settings) and each role's model. */
+export interface WorkflowSettings {
   orchestration: OrchestrationMode;
   /** Group chat: rounds, and who speaks in which order (empty: every registered specialist). */
   groupChat: { rounds: number; specialists: string[] };
@@ -96,8 +97,5 @@ export interface WorkflowTunables {
   hitlAmountThreshold: number;
   hitlCategories: string[];
   jpyRates: JpyRates;
-}
-
-export interface WorkflowSettings extends WorkflowTunables {
   models: Record<Exclude<ModelRole, "evaluation">, ModelProfile>;
 }

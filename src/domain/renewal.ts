@@ -38,10 +38,3 @@ export function renewalAlertId(contractId: string, noticeDeadline: string): stri
   const safe = contractId.replace(/[^A-Za-z0-9.-]/gu, (char) => `_${char.codePointAt(0)?.toString(16)}_`);
   return `renewal.${safe}.${noticeDeadline}`;
 }
-
-/** A renewal alert posted (`sent`), dismissed or asked about: the contract id and the days left, never names. */
-export interface RenewalAlertProps {
-  action: "sent" | "dismissed" | "asked";
-  contractId: string;
-  daysLeft: number;
-}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describeError, evaluationRecordId, systemClock, type Clock, type EvaluationRecord, type TranscriptDocument } from "../domain";
+import { describeError, systemClock, type Clock, type EvaluationRecord, type TranscriptDocument } from "../domain";
 import { mapLimited } from "../resilience";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
@@ -122,7 +122,7 @@ async function evaluateOne(
       ...(result.models ? { disagreement: result.models.disagreement } : {}),
     });
   return {
-    id: evaluationRecordId(transcript.id),
+    id: `eval-${transcript.id}`,
     schemaVersion: 1,
     transcriptId: transcript.id,
     conversationId: transcript.conversationId,

@@ -1,6 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
-import { ConversationTurnSchema, appendTurn, type ConversationTurn, type MemoryPolicy } from "../domain";
+import type { AppConfig } from "../config";
+import { ConversationTurnSchema, appendTurn, type ConversationTurn } from "../domain";
 import type { ConditionalWrite, ConversationMemory, Versioned } from "../workflow/ports";
 import { updateVersioned } from "../workflow/versioned-update";
 import { cosmosId, parseDocument, readDocument, writeIfUnchanged } from "./documents";
@@ -24,7 +25,7 @@ const MAX_WRITE_ATTEMPTS = 4;
 export class CosmosConversationMemory implements ConversationMemory {
   constructor(
     private readonly container: Container,
-    private readonly policy: MemoryPolicy,
+    private readonly policy: AppConfig["memory"],
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -77,7 +78,7 @@ export class InMemoryConversationMemory implements ConversationMemory {
   private readonly conversations = new Map<string, { turns: ConversationTurn[]; expiresAt: number }>();
 
   constructor(
-    private readonly policy: MemoryPolicy,
+    private readonly policy: AppConfig["memory"],
     private readonly now: () => number = Date.now,
   ) {}
 

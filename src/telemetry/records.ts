@@ -1,12 +1,4 @@
-import type {
-  CanaryCompletedProps,
-  CanaryScoredProps,
-  DeploymentTiming,
-  RenewalAlertProps,
-  RunState,
-  TranscriptEvaluatedProps,
-  WorkflowEvent,
-} from "../domain";
+import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import type { TelemetryValue } from "./redaction";
 
@@ -86,7 +78,12 @@ export interface EventProps {
     rating: "up" | "down";
     hasComment: boolean;
   };
-  RenewalAlert: RenewalAlertProps;
+  /** A renewal alert posted (`sent`), dismissed or asked about: the contract id and the days left, never names. */
+  RenewalAlert: {
+    action: "sent" | "dismissed" | "asked";
+    contractId: string;
+    daysLeft: number;
+  };
   /**
    * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed. The fault travels as its kind only; the
    * endpoint URLs name no secret.
@@ -99,9 +96,44 @@ export interface EventProps {
   };
   /** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
   ModelStreamTimed: DeploymentTiming & { endpoint: string; deployment: string };
-  TranscriptEvaluated: TranscriptEvaluatedProps;
-  CanaryCompleted: CanaryCompletedProps;
-  CanaryScored: CanaryScoredProps;
+  /** One metric or judge criterion scored on one transcript: ids, names and numbers only, never message text. */
+  TranscriptEvaluated: {
+    transcriptId: string;
+    runId?: string;
+    /** `AgentGoalAccuracy`, `TopicAdherence` (precision), `TopicRecall` or `Judge`. */
+    metric: string;
+    criterion?: string;
+    verdict?: "PASS" | "FAIL" | "UNSURE";
+    score?: number;
+    passed: boolean;
+    model?: string;
+    durationMs?: number;
+    /** With several evaluation models: whether they disagree (each model's score is in the stored record). */
+    disagreement?: boolean;
+  };
+  CanaryCompleted: {
+    canaryRunId: string;
+    outcome: "completed" | "failed";
+    provider: string;
+    routerModel: string;
+    specialistModel: string;
+    moderatorModel: string;
+    cases: number;
+    passedCount: number;
+    failedCount: number;
+    skippedCount: number;
+    passRate?: number;
+    durationMs: number;
+  };
+  CanaryScored: {
+    canaryRunId: string;
+    /** `ToolCallAccuracy`, `AgentGoalAccuracy`, `TopicAdherence`, `Judge` or `Run`. */
+    metric: string;
+    /** The Judge criterion as a slug (`no-invented-figures`): telemetry drops values with spaces. */
+    criterion?: string;
+    score?: number;
+    passRate: number;
+  };
 }
 
 /** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */

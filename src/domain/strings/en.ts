@@ -1,5 +1,9 @@
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval";
+import type { OperatorNotice } from "../errors";
 import { toolWordingEn } from "./tool-wording";
+
+/** "A", "A and B", "A, B and C": British English writes no comma before the last "and". */
+const ENGLISH_LIST = new Intl.ListFormat("en-GB");
 
 export type DurationUnit = "day" | "hour" | "minute" | "second";
 
@@ -50,7 +54,7 @@ export const en = {
     errorBody: "The answer could not be completed. Nothing was lost: you can ask again.",
     errorWhatToDo: "Try again in a minute. If it keeps happening, send the correlation id below to your administrator.",
     correlationId: "Correlation id",
-    operatorNoticeTitle: (kind: "run_failed" | "run_poisoned" | "run_retried") =>
+    operatorNoticeTitle: (kind: OperatorNotice["kind"]) =>
       ({ run_failed: "A run failed", run_poisoned: "A run was poisoned and set aside", run_retried: "A run needed a retry" })[kind],
     operatorRunId: "Run id",
     operatorErrorKind: "Error kind",
@@ -208,7 +212,7 @@ export const en = {
   stream: {
     /** The first update, sent inside the inbound turn before the run is queued. */
     routing: "Routing your question…",
-    checkingWith: (names: readonly string[]) => `Checking with ${listOf(names)}…`,
+    checkingWith: (names: readonly string[]) => `Checking with ${ENGLISH_LIST.format(names)}…`,
     moderating: "Putting the answer together…",
     finishing: "Finishing the answer…",
   },
@@ -282,8 +286,3 @@ export const en = {
 };
 
 export type UserStrings = typeof en;
-
-/** "A", "A and B", "A, B and C". */
-function listOf(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}

@@ -15,15 +15,7 @@ export type QuotedSupplier = Omit<Supplier, "performance"> & { onTime: string; q
 /** A contract as the tools quote it (status, dates, renewal and cap as data). */
 export type QuotedContract = Omit<Contract, "annualValue"> & { annualValue: string; autoRenews: boolean; noticeDeadline: string };
 
-function scopeWords(
-  parts: readonly SpendScopePart[],
-  words: {
-    category: (id: string, nameJa?: string) => string;
-    fiscalYear: (fy: string) => string;
-    costCenter: (id: string) => string;
-    range: (from: string, to: string) => string;
-  },
-): string[] {
+function scopeWords(parts: readonly SpendScopePart[], words: typeof SCOPE_JA): string[] {
   return parts.map((p) =>
     "supplier" in p
       ? p.supplier
@@ -37,6 +29,13 @@ function scopeWords(
   );
 }
 
+/** How each kind of spend scope part is named in English (a supplier by its name); SCOPE_JA below in Japanese. */
+const SCOPE_EN = {
+  category: (id: string) => id,
+  fiscalYear: (fy: string) => fy,
+  costCenter: (id: string) => `cost center ${id}`,
+  range: (from: string, to: string) => `${from} to ${to}`,
+};
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : `${noun}s`}`;
 const capEn = (pct: number | null) => (pct === null ? "none" : `${pct}%`);
@@ -44,13 +43,7 @@ const clauseEn = (kind: string) => kind.replace("_", " ");
 
 /** The data tools' wording in quotes and digests; figures, names, ids and quoted document text come in as data. */
 export const toolWordingEn = {
-  spendScope: (parts: readonly SpendScopePart[]) =>
-    scopeWords(parts, {
-      category: (id) => id,
-      fiscalYear: (fy) => fy,
-      costCenter: (id) => `cost center ${id}`,
-      range: (from, to) => `${from} to ${to}`,
-    }).join(", ") || "all spend",
+  spendScope: (parts: readonly SpendScopePart[]) => scopeWords(parts, SCOPE_EN).join(", ") || "all spend",
   spendTotal: (total: string, count: number, scope: string) => `${total} in ${plural(count, "transaction")} (${scope})`,
   // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
   spendGroup: (key: string, total: string, count: number, share: number | null) =>
@@ -114,38 +107,34 @@ export const toolWordingEn = {
   noBenchmark: (category: string) => `no benchmark for "${category}"`,
 };
 
-const STATUS_JA: Readonly<Record<string, string>> = {
+const STATUS_JA: Readonly<Record<Contract["status"], string>> = {
   active: "有効",
   expiring: "満了間近",
   expired: "期限切れ",
-  pending: "締結前",
-  terminated: "解約済み",
   draft: "草案",
 };
-const RISK_JA: Readonly<Record<string, string>> = { low: "低", medium: "中", high: "高" };
+const RISK_JA: Readonly<Record<Supplier["riskRating"], string>> = { low: "低", medium: "中", high: "高" };
 const CLAUSE_JA: Readonly<Record<string, string>> = {
   price_adjustment: "価格調整",
   renewal: "更新",
   termination: "解約",
   liability: "責任",
   payment: "支払",
-  sla: "SLA",
 };
 const fyJa = (fy: string) => fy.replace(/^FY(\d{4})$/, "$1年度");
-const statusJa = (status: string) => STATUS_JA[status] ?? status;
 const capJa = (pct: number | null) => (pct === null ? "値上げ上限なし" : `値上げ上限${pct}%`);
 const categoryJa = (id: string, nameJa?: string) => categoryLabel(id, "ja", nameJa);
+const SCOPE_JA = {
+  category: categoryJa,
+  fiscalYear: fyJa,
+  costCenter: (id: string) => `コストセンター${id}`,
+  range: (from: string, to: string) => `${from}〜${to}`,
+};
 
 export type ToolWording = typeof toolWordingEn;
 
 export const toolWordingJa: ToolWording = {
-  spendScope: (parts) =>
-    scopeWords(parts, {
-      category: categoryJa,
-      fiscalYear: fyJa,
-      costCenter: (id) => `コストセンター${id}`,
-      range: (from, to) => `${from}〜${to}`,
-    }).join("、") || "全支出",
+  spendScope: (parts) => scopeWords(parts, SCOPE_JA).join("、") || "全支出",
   spendTotal: (total, count, scope) => `${total}（${count.toLocaleString("en-US")}件）（${scope}）`,
   spendGroup: (key, total, count, share) =>
     `${fyJa(key)}: ${total}（${count.toLocaleString("en-US")}件${share === null ? "" : `、${share}%`}）`,
@@ -160,20 +149,20 @@ export const toolWordingJa: ToolWording = {
   noSpend: (scope) => `${scope}に該当する支出はありません`,
   sanctionsFlag: (supplier) => `制裁フラグ: ${supplier}は制裁スクリーニングで該当 — 新規の発注・支払はできません（POL-SUPPLIER-RISK §2）`,
   supplierProfile: (s) =>
-    `${s.name}（${categoryJa(s.category, s.categoryNameJa)}、${s.region}${s.preferred ? "、推奨取引先" : ""}）: リスク${RISK_JA[s.riskRating] ?? s.riskRating}、制裁${
+    `${s.name}（${categoryJa(s.category, s.categoryNameJa)}、${s.region}${s.preferred ? "、推奨取引先" : ""}）: リスク${RISK_JA[s.riskRating]}、制裁${
       s.sanctionsFlag ? "該当あり" : "該当なし"
     }。${s.certifications.length > 0 ? s.certifications.join("、") : "認証の登録なし"}。納期遵守率${s.onTime}、品質スコア${s.quality}、過去12か月のインシデント${
       s.incidents === null ? "—" : `${s.incidents}件`
     }。${s.since === "—" ? "取引開始年—" : `${s.since}年から取引`}`,
   supplierLine: (s) =>
     `${s.name}（${[s.region, s.preferred ? "推奨取引先" : null, s.sanctionsFlag ? "制裁該当あり" : null].filter(Boolean).join("、")}）: リスク${
-      RISK_JA[s.riskRating] ?? s.riskRating
+      RISK_JA[s.riskRating]
     }、納期遵守率${s.onTime}、品質スコア${s.quality}`,
   profileSpend: (lastFy, total, count, currentFy, toDate) =>
     `${fyJa(lastFy)}の支出 ${total}（${count.toLocaleString("en-US")}件）、${fyJa(currentFy)}の累計 ${toDate}`,
-  contractBrief: (c) => `${c.title}（${statusJa(c.status)}、${c.endDate}終了、${capJa(c.priceCapPct)}）`,
+  contractBrief: (c) => `${c.title}（${STATUS_JA[c.status]}、${c.endDate}終了、${capJa(c.priceCapPct)}）`,
   profileDigest: (id, s, contracts, live, lastFy, total) =>
-    `${id} ${s.name}: リスク${RISK_JA[s.riskRating] ?? s.riskRating}、制裁${s.sanctionsFlag ? "該当あり" : "該当なし"}、契約${contracts}件（うち有効${live}件）、${fyJa(lastFy)} ${total}`,
+    `${id} ${s.name}: リスク${RISK_JA[s.riskRating]}、制裁${s.sanctionsFlag ? "該当あり" : "該当なし"}、契約${contracts}件（うち有効${live}件）、${fyJa(lastFy)} ${total}`,
   suppliersDigest: (count, scope, shown) =>
     `取引先${count}社（${scope}）: ${shown.map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? "［制裁該当］" : ""}`).join("、")}`,
   supplierScope: (category, region) =>
@@ -184,11 +173,11 @@ export const toolWordingJa: ToolWording = {
       ? `終了${c.noticeDays}日前（${c.noticeDeadline}）までに通知しない限り自動更新`
       : `自動更新なし、終了${c.noticeDays}日前（${c.noticeDeadline}）までに更新交渉`;
     const cap = c.priceCapPct === null ? "価格改定の上限なし" : `値上げ上限 年${c.priceCapPct}%`;
-    return `${c.title} — ${c.supplierName}、${statusJa(c.status)}、${c.annualValue}/年、${c.startDate}〜${c.endDate}、${renewal}、${cap}`;
+    return `${c.title} — ${c.supplierName}、${STATUS_JA[c.status]}、${c.annualValue}/年、${c.startDate}〜${c.endDate}、${renewal}、${cap}`;
   },
   clause: (kind, text) => `${CLAUSE_JA[kind] ?? kind}条項: ${text}`,
   contractsDigest: (total, estimate, contracts) =>
-    `契約${estimate ? "約" : ""}${total}件: ${contracts.map((c) => `${c.id} ${c.supplierName}（${statusJa(c.status)}、${c.endDate}終了、${capJa(c.priceCapPct)}）`).join("、")}`,
+    `契約${estimate ? "約" : ""}${total}件: ${contracts.map((c) => `${c.id} ${c.supplierName}（${STATUS_JA[c.status]}、${c.endDate}終了、${capJa(c.priceCapPct)}）`).join("、")}`,
   noContract: (query, supplier) => `「${query}」${supplier ? `（${supplier}）` : ""}に該当する契約はありません`,
   policiesDigest: (total, estimate, sections) =>
     `規程${estimate ? "約" : ""}${total}件。上位: ${sections.map((s) => `${s.referenceId}（${s.heading}）`).join("、")}`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
 import { lookup } from "../../domain/errors";
+import { estimateTokens } from "../../domain/conversation";
 import { analyzeGranularity, type Criterion, type Granularity } from "./criteria";
 import {
   aggregateGlobalSummary,
@@ -45,12 +46,6 @@ const AGGREGATORS: Record<
   phase_level: async (_, __, decomposition) => aggregatePhaseLevel(decomposition),
   global_summary: (evalModel, run, decomposition) => aggregateGlobalSummary(evalModel, run.steps, decomposition),
 };
-
-/** Good enough to compare context sizes: one token per CJK character plus one per four other characters. */
-export function estimateTokens(text: string): number {
-  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/g)?.length ?? 0;
-  return cjk + Math.ceil((text.length - cjk) / 4);
-}
 
 const VerdictSchema = z.object({
   verdict: z.enum(["PASS", "FAIL", "UNSURE"]),

@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  EvaluationRecordSchema,
-  TranscriptDocumentSchema,
-  type EvaluationRecord,
-  type TranscriptDocument,
-  type TranscriptEvaluatedProps,
-} from "../../../src/domain";
+import { EvaluationRecordSchema, TranscriptDocumentSchema, type EvaluationRecord, type TranscriptDocument } from "../../../src/domain";
+import type { EventProps } from "../../../src/telemetry/records";
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import type { ReferenceTopics } from "../../../src/eval/reference-topics";
@@ -93,7 +88,7 @@ describe("evaluateTranscripts job", () => {
     transcripts.push({ ...base, id: "run-running", runId: "run-running", status: "running" });
     const source = memorySource(transcripts);
     const saved: EvaluationRecord[] = [];
-    const events: TranscriptEvaluatedProps[] = [];
+    const events: EventProps["TranscriptEvaluated"][] = [];
     const telemetry = capturingTelemetry({ TranscriptEvaluated: events });
     const deps: EvaluateTranscriptsDeps = {
       source,
@@ -222,7 +217,7 @@ describe("evaluateTranscripts job", () => {
       confidence_score: 0.8,
       evidence: { units: ["Phase B"], step_ids: [4] },
     }));
-    const events: TranscriptEvaluatedProps[] = [];
+    const events: EventProps["TranscriptEvaluated"][] = [];
     const saved: EvaluationRecord[] = [];
     const summary = await evaluateTranscripts(
       {
@@ -279,7 +274,7 @@ describe("evaluateTranscripts job", () => {
 
     async function evaluate(transcripts: TranscriptDocument[]) {
       const saved: EvaluationRecord[] = [];
-      const events: TranscriptEvaluatedProps[] = [];
+      const events: EventProps["TranscriptEvaluated"][] = [];
       await evaluateTranscripts(
         {
           source: memorySource(transcripts),

@@ -12,7 +12,7 @@ import { CanaryRecordSchema, type CanaryRecord } from "../../../src/domain";
 import { readGoldenSet } from "../../../src/eval/golden";
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { runGoldenCanary, type GoldenCanaryDeps } from "../../../src/jobs/golden-canary";
-import type { CanaryCompletedProps, CanaryScoredProps } from "../../../src/domain";
+import type { EventProps } from "../../../src/telemetry/records";
 import { capturingTelemetry } from "../../fakes/captured-events";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
@@ -53,8 +53,8 @@ describe("golden-set canary", function () {
 
   function canaryDeps(overrides: Partial<GoldenCanaryDeps> = {}) {
     const saved: CanaryRecord[] = [];
-    const completed: CanaryCompletedProps[] = [];
-    const scoredEvents: CanaryScoredProps[] = [];
+    const completed: EventProps["CanaryCompleted"][] = [];
+    const scoredEvents: EventProps["CanaryScored"][] = [];
     const deps: GoldenCanaryDeps = {
       cases,
       ask: offlineWorkflow,

@@ -5,7 +5,7 @@ import { runRenewalAlerts, type RenewalAlertsContext } from "../../../src/jobs/r
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { EMBEDDED_COSMOS_KEY } from "../../../src/storage/embedded-server";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
-import type { RenewalAlertProps } from "../../../src/domain";
+import type { EventProps } from "../../../src/telemetry/records";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
 import { capturingTelemetry } from "../../fakes/captured-events";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
@@ -49,7 +49,7 @@ describe("Renewal alerts: one card per contract and notice deadline", function (
   this.timeout(120_000);
   let harness: BotHarness;
   let second: CosmosStore;
-  const events: RenewalAlertProps[] = [];
+  const events: EventProps["RenewalAlert"][] = [];
 
   before(async () => {
     harness = await startBotHarness();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { CosmosClient } from "@azure/cosmos";
-import { type ConversationTurn, type MemoryPolicy } from "../../../src/domain";
+import type { AppConfig } from "../../../src/config";
+import { type ConversationTurn } from "../../../src/domain";
 import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { CosmosConversationMemory, InMemoryConversationMemory } from "../../../src/storage/conversation-memory-repository";
 import { ensureContainers } from "../../../src/storage/containers";
@@ -26,9 +27,9 @@ class TestClock {
 }
 
 /** The behaviour every ConversationMemory must have, whatever stores it. */
-function conformance(name: string, open: (policy: MemoryPolicy, now: () => number) => Promise<ConversationMemory>) {
+function conformance(name: string, open: (policy: AppConfig["memory"], now: () => number) => Promise<ConversationMemory>) {
   describe(`ConversationMemory: ${name}`, () => {
-    const policy: MemoryPolicy = { ttlMs: 60 * 60_000, budgetTokens: 200 };
+    const policy: AppConfig["memory"] = { ttlMs: 60 * 60_000, budgetTokens: 200 };
     let clock: TestClock;
     let memory: ConversationMemory;
     beforeEach(async () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { testConfig } from "../../fakes/test-config";
 import type { Approval } from "../../../src/domain";
 import { SystemError } from "../../../src/domain/errors";
-import { evaluationRecordId, type EvaluationRecord } from "../../../src/domain";
+import type { EvaluationRecord } from "../../../src/domain";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { finishedRun } from "./run-state-fixture";
 import { feedbackForRun } from "../../fakes/stored-feedback";
@@ -158,7 +158,7 @@ describe("Cosmos repositories (embedded server)", () => {
   describe("evaluations, feedback, conversations, settings", () => {
     it("stores an evaluation record and refuses one that breaks the job's schema", async () => {
       const record: EvaluationRecord = {
-        id: evaluationRecordId("tr-1"),
+        id: "eval-tr-1",
         schemaVersion: 1,
         transcriptId: "tr-1",
         conversationId: "a:conv-1",

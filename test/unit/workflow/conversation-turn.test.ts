@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   followUpCues,
   needsEarlierContext,
-  turnsWithinBudget,
+  appendTurn,
   type ConversationTurn,
   type RunState,
   type ToolCallRecord,
@@ -64,14 +64,14 @@ describe("conversation turns", () => {
 
   it("keeps the newest turns within the token budget", () => {
     const turn = (runId: string): ConversationTurn => ({ ...turnFromRun(withTools())!, runId });
-    const turns = ["a", "b", "c", "d"].map(turn);
+    const turns = ["a", "b", "c"].map(turn);
     assert.deepEqual(
-      turnsWithinBudget(turns, 1).map((t) => t.runId),
+      appendTurn(turns, turn("d"), 1).map((t) => t.runId),
       ["d"],
       "the latest always stays",
     );
     assert.deepEqual(
-      turnsWithinBudget(turns, 1_000_000).map((t) => t.runId),
+      appendTurn(turns, turn("d"), 1_000_000).map((t) => t.runId),
       ["a", "b", "c", "d"],
     );
   });

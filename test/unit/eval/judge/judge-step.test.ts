@@ -12,7 +12,7 @@ import {
   type JudgeStep,
   type TaskDecomposition,
 } from "../../../../src/eval/judge/judge-step";
-import { estimateTokens } from "../../../../src/eval/judge/judge-run";
+import { estimateTokens } from "../../../../src/domain";
 
 const [milk] = readHistoryLogs(path.join(__dirname, "../../../fixtures/history_logs"));
 const ids = [1, 2, 3, 4, 5, 6, 7];
