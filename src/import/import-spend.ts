@@ -32,7 +32,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
     for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
       readRow ??= spendRowReader(f, run, contracts);
       for (const row of batch) {
-        const transaction = readRow(f.reset(row.values, row.problems), row.values);
+        const transaction = readRow(f.reset(row.values, row.unreadable), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
         if (f.problems.length > 0) {
           outcome.issues.addRow(row.line, f.problems);
