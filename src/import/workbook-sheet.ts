@@ -15,6 +15,9 @@ export interface SheetRequest {
   decimalComma: boolean;
 }
 
+/** Rows a batch holds, as the worker posts it at once: one message per row would cost more than the row. */
+const BATCH_ROWS = 2_000;
+
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
 const partLimit = (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes);
@@ -130,7 +133,7 @@ async function* sheetRows(
     inflated += chunk.length;
     progress(inflated);
     parser.write(decoder.write(bound.pass(chunk)));
-    if (batch.length > 0) {
+    if (batch.length >= BATCH_ROWS) {
       yield batch;
       batch = [];
     }

@@ -61,8 +61,6 @@ export function unpackRows({ text, lines, counts, problems }: PackedRows): Table
 
 export const TAKEN = "taken";
 
-/** Rows posted at once: one message per row would cost more than the row. */
-export const BATCH_ROWS = 2_000;
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
