@@ -76,17 +76,18 @@ export async function* tableBatches(
       const reason = `${row.values.length} fields where the header has ${fieldsAllowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`;
       return { column: "row", reason };
     };
+    // The rows the kind reads; a row with an issue of its own is reported here.
+    const readable = (batch: TableRow[]) => {
+      outcome.read += batch.length;
+      return batch.filter((row) => {
+        const issue = issueOf(row);
+        if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
+        return issue === undefined;
+      });
+    };
     try {
-      for await (const batch of withFirst(rows, table.batches)) {
-        outcome.read += batch.length;
-        const records: TableRow[] = [];
-        for (const row of batch) {
-          const issue = issueOf(row);
-          if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
-          else records.push(row);
-        }
-        yield { batch: records, fields };
-      }
+      yield { batch: readable(rows), fields };
+      for await (const batch of table.batches) yield { batch: readable(batch), fields };
     } finally {
       outcome.emptyRows = table.emptyRows;
     }
@@ -137,11 +138,6 @@ function mergedHeaderProblems(header: readonly string[]): CellProblem[] {
   const reason = "empty header cell (merged header cells name only their first column: give each column its own header)";
   return header.flatMap((name, at) => (at > firstNamed && at < last && name.trim() === "" ? [{ at, reason }] : []));
 }
-async function* withFirst<T>(first: T, rest: AsyncIterable<T>): AsyncGenerator<T> {
-  yield first;
-  yield* rest;
-}
-
 function columnLetter(at: number): string {
   let letters = "";
   for (let n = at + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
