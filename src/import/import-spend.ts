@@ -23,7 +23,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
   const write = run.options.dryRun ? undefined : await run.writer.beginSpend();
   const spool = write?.staged ? undefined : await openSpool();
   // Hashes only matter when there are stored rows to compare with; the ids also catch duplicates.
-  const compare = run.storedSpendRows > 0;
+  const compare = run.spendCount > 0;
   const hashes = new Map<string, number>();
   const cube = spendCube();
   try {
