@@ -24,9 +24,7 @@ const USAGE =
 export type ImportCommandIo = ArgsIo & { env?: Record<string, string | undefined>; progress: Progress };
 
 /** 0 imported, 1 a file had errors, 2 usage. */
-export function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
-  return exitCodeOf(() => importFiles(argv, io));
-}
+export const importCommand = (argv: string[], io: ImportCommandIo) => exitCodeOf(() => importFiles(argv, io));
 
 async function importFiles(argv: string[], io: ImportCommandIo): Promise<number> {
   const { values, positionals } = parseCommand(

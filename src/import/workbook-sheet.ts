@@ -54,16 +54,9 @@ export async function openSheet(request: SheetRequest, onBytes: (read: number) =
   return { name: sheet.name, date1904: book.date1904, rows: sheetRows(entry, strings, decimalComma, progress, counts), counts };
 }
 
-interface CellState {
-  at: number;
-  type: string;
-  formula: boolean;
-  saved: boolean;
-  text: string;
-  /** Whether text goes into `text`: inside <v>, or inside an inline string's <t> (not its phonetic guide). */
-  capturing: boolean;
-  phonetic: number;
-}
+/** A cell being read; `capturing`: whether text goes into `text` (inside <v>, or inside an inline string's <t>, not its phonetic guide). */
+const NO_CELL = { at: -1, type: "", formula: false, saved: false, text: "", capturing: false, phonetic: 0 };
+type CellState = typeof NO_CELL;
 
 async function* sheetRows(
   entry: unzipper.File,
@@ -80,7 +73,7 @@ async function* sheetRows(
   let problems: CellProblem[] | undefined;
   let tooLong: CellProblem | undefined;
   let rowChars = 0;
-  const cell: CellState = { at: -1, type: "", formula: false, saved: false, text: "", capturing: false, phonetic: 0 };
+  const cell: CellState = { ...NO_CELL };
   const parser = xmlParser({
     open(name, attributes) {
       if (name === "c") {
