@@ -48,10 +48,8 @@ async function importFiles(argv: string[], io: ImportCommandIo): Promise<number>
     io.err(`${problem}\n`);
     return 2;
   };
-  if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
-    io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
-    return 2;
-  }
+  if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory())
+    return refused(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}`);
   const only = values.only
     ?.split(",")
     .map((kind) => kind.trim())
