@@ -48,8 +48,6 @@ export class ImportRun {
   readonly outcomes: KindOutcome[] = [];
   readonly rates: Record<string, number>;
   suppliers = new Map<string, Supplier>();
-  /** Suppliers validated in this run (a dry run checks spend and contracts against them too). */
-  pendingSuppliers: Supplier[] = [];
   readonly contractIds = new Set<string>();
   /** Spend rows in the store: those it held before this import until a spend file is written (none: no row needs comparing). */
   spendCount = 0;

@@ -15,9 +15,8 @@ export async function runImport(
   const previous = await writer.loadSummary();
   run.spendCount = previous?.counts.spend ?? 0;
   await importFx(run);
-  if (run.wants("suppliers")) await importSuppliers(run);
-  run.suppliers = new Map((await writer.load("suppliers")).map((s) => [s.id, s]));
-  for (const supplier of run.pendingSuppliers) run.suppliers.set(supplier.id, supplier);
+  const validated = run.wants("suppliers") ? await importSuppliers(run) : [];
+  run.suppliers = new Map([...(await writer.load("suppliers")), ...validated].map((s) => [s.id, s]));
   if (run.wants("contracts")) await importContracts(run);
   if (run.wants("spend")) await importSpend(run);
   if (run.wants("policies")) await importPolicies(run);
