@@ -65,8 +65,7 @@ export class FieldReader {
       if (options.required) this.fail(column, "required value is empty");
       return options.fallback ?? 0;
     }
-    if (this.mapping.decimalComma) value = value.replace(/\./g, "").replace(",", ".");
-    else value = value.replace(/,/g, "");
+    value = this.mapping.decimalComma ? value.replace(/\./g, "").replace(",", ".") : value.replace(/,/g, "");
     const number = Number(value);
     if (value === "" || !Number.isFinite(number)) return this.fail(column, `not a number (${JSON.stringify(this.raw(column))})`, 0);
     if (options.integer && !Number.isInteger(number)) return this.fail(column, `not a whole number (${value})`, 0);
