@@ -59,8 +59,6 @@ export function unpackRows({ text, lines, counts, problems }: PackedRows): Table
   return rows;
 }
 
-export const TAKEN = "taken";
-
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
@@ -113,7 +111,7 @@ export async function openWorkbook(
         onBytes(message.read);
         if (message.type === "end") return;
         // Taken before it is checked, so the worker reads the next batch meanwhile.
-        worker.postMessage(TAKEN);
+        worker.postMessage("taken");
         yield unpackRows(message.rows);
       }
     } finally {
