@@ -5,7 +5,6 @@ import { dataSetBanner } from "../composition/procurement-data";
 import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
-import type { DataStoreWriter } from "../import/ports";
 import { createProgress, type Progress } from "../import/progress";
 import type { KindOutcome } from "../import/import-run";
 import { runImport } from "../import/run-import";
@@ -101,7 +100,7 @@ async function importFiles(argv: string[], io: ImportCommandIo): Promise<number>
   }
 }
 
-async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
+async function openWriter(config: AppConfig, io: ImportCommandIo) {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
   const store = await openCosmosStore(config, { log: (line) => io.err(`${line}\n`) });
