@@ -2,7 +2,6 @@ import { writeFileSync } from "node:fs";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
 import { parseCommand, refuse, runCommand, subcommand } from "./args";
 import { loadConfig } from "../config";
-import type { Log } from "../domain";
 import { openCosmosStore, type CosmosStore } from "../storage";
 import { findDevStoreAddress } from "../storage/dev-store-address";
 import { EMBEDDED_COSMOS_KEY } from "../storage/embedded-server";
@@ -23,7 +22,7 @@ async function exportHistory(args: string[]): Promise<number> {
   const since = values.since === undefined ? undefined : Date.parse(values.since);
   if (since !== undefined && Number.isNaN(since))
     return refuse(`--since must be a date (2026-04-01) or an ISO date-time, got ${values.since}`, USAGE);
-  const store = await openBotStore(err);
+  const store = await openBotStore();
   if (!store) return 1;
   try {
     const approvals = await store.approvals.listCreatedSince(since === undefined ? undefined : new Date(since).toISOString());
@@ -38,19 +37,19 @@ async function exportHistory(args: string[]): Promise<number> {
 }
 
 // Never an empty store of the command's own: it would report nothing as if nothing had happened.
-async function openBotStore(log: Log): Promise<CosmosStore | undefined> {
+async function openBotStore(): Promise<CosmosStore | undefined> {
   const config = loadConfig();
-  if (config.env.COSMOS_ENDPOINT) return openCosmosStore(config, { log });
+  if (config.env.COSMOS_ENDPOINT) return openCosmosStore(config, { log: err });
   const dev = findDevStoreAddress(config.env.PROCURA_DATA_DIR);
   if (!dev) {
-    log(
+    err(
       "No store to read: run `npm run dev` in this folder (its store is found while it runs), or set COSMOS_ENDPOINT (and COSMOS_KEY) to the Cosmos account the bot uses.",
     );
     return undefined;
   }
-  log(`Reading the store of \`npm run dev\` (process ${dev.pid}) at ${dev.endpoint}, database ${dev.database}.`);
+  err(`Reading the store of \`npm run dev\` (process ${dev.pid}) at ${dev.endpoint}, database ${dev.database}.`);
   const devStore = { ...process.env, COSMOS_ENDPOINT: dev.endpoint, COSMOS_KEY: EMBEDDED_COSMOS_KEY, COSMOS_DATABASE: dev.database };
-  return openCosmosStore(loadConfig(devStore), { log });
+  return openCosmosStore(loadConfig(devStore), { log: err });
 }
 
 runCommand((argv) => subcommand(argv, USAGE, { export: exportHistory }));

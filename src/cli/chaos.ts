@@ -95,12 +95,9 @@ async function scaleOutMain(questions: number): Promise<number> {
 
 function table(rows: Row[]): string {
   const header: Row = { scenario: "scenario", injected: "injected", userSaw: "what the user saw" };
-  const widths = [
-    Math.max(...[header, ...rows].map((r) => r.scenario.length)),
-    Math.max(...[header, ...rows].map((r) => r.injected.length)),
-  ];
-  const line = (row: Row, mark: string) =>
-    `${mark.padEnd(4)} ${row.scenario.padEnd(widths[0])}  ${row.injected.padEnd(widths[1])}  ${row.userSaw}`;
+  const padded = (row: Row, column: "scenario" | "injected") =>
+    row[column].padEnd(Math.max(...[header, ...rows].map((r) => r[column].length)));
+  const line = (row: Row, mark: string) => `${mark.padEnd(4)} ${padded(row, "scenario")}  ${padded(row, "injected")}  ${row.userSaw}`;
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 

@@ -102,9 +102,7 @@ export async function startDevPlaygrounds(botEndpoint: string, ports: { employee
   const approverConfigFile = path.join(mkdtempSync(path.join(tmpdir(), "procura-approver-playground-")), ".m365agentsplayground.yml");
   writeFileSync(approverConfigFile, stringify(config));
   const started: RunningPlayground[] = [];
-  const stop = async () => {
-    await Promise.all(started.map((playground) => stopChild(playground.child)));
-  };
+  const stop = () => Promise.all(started.map((playground) => stopChild(playground.child))).then(() => undefined);
   try {
     const employee = await startPlayground(botEndpoint, ports.employee);
     started.push(employee);

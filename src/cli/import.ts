@@ -5,9 +5,9 @@ import { dataSetBanner } from "../composition/procurement-data";
 import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
-import type { DataStoreWriter } from "../import/ports";
 import { createProgress, type Progress } from "../import/progress";
-import { runImport, type KindOutcome } from "../import/run-import";
+import type { KindOutcome } from "../import/import-run";
+import { runImport } from "../import/run-import";
 import { removeOwnTemporaries } from "../import/temporary-files";
 import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
@@ -23,9 +23,7 @@ const USAGE =
 export type ImportCommandIo = ArgsIo & { env?: Record<string, string | undefined>; progress: Progress };
 
 /** 0 imported, 1 a file had errors, 2 usage. */
-export function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
-  return exitCodeOf(() => importFiles(argv, io));
-}
+export const importCommand = (argv: string[], io: ImportCommandIo) => exitCodeOf(() => importFiles(argv, io));
 
 async function importFiles(argv: string[], io: ImportCommandIo): Promise<number> {
   const { values, positionals } = parseCommand(
@@ -49,10 +47,8 @@ async function importFiles(argv: string[], io: ImportCommandIo): Promise<number>
     io.err(`${problem}\n`);
     return 2;
   };
-  if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
-    io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
-    return 2;
-  }
+  if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory())
+    return refused(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}`);
   const only = values.only
     ?.split(",")
     .map((kind) => kind.trim())
@@ -104,7 +100,7 @@ async function importFiles(argv: string[], io: ImportCommandIo): Promise<number>
   }
 }
 
-async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
+async function openWriter(config: AppConfig, io: ImportCommandIo) {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
   const store = await openCosmosStore(config, { log: (line) => io.err(`${line}\n`) });

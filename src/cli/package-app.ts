@@ -19,6 +19,7 @@ export function defaultLayout(manifestVersion: string) {
     appPackageDir: path.join(ROOT, "appPackage"),
     envDir: path.join(ROOT, "env"),
     schemaPath: path.join(SCHEMAS, `v${manifestVersion}`, "MicrosoftTeams.schema.json"),
+    localizationSchemaPath: path.join(SCHEMAS, `v${manifestVersion}`, "MicrosoftTeams.Localization.schema.json"),
   };
 }
 
@@ -62,10 +63,6 @@ export function manifestProblems(manifest: unknown, schemaPath: string): string[
   return (validate.errors ?? []).map((error) => `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}`);
 }
 
-export function localizationSchemaPath(manifestSchemaPath: string): string {
-  return manifestSchemaPath.replace(/MicrosoftTeams\.schema\.json$/, "MicrosoftTeams.Localization.schema.json");
-}
-
 export function buildAppPackage(
   env: string,
   values: Record<string, string>,
@@ -82,7 +79,7 @@ export function buildAppPackage(
   if (problems.length > 0) throw new ConfigurationError(`App package: the manifest for '${env}' is invalid: ${problems.join("; ")}`);
   const localizations = (manifest.localizationInfo?.additionalLanguages ?? []).map(({ file }) => {
     const text = fillPlaceholders(readFileSync(path.join(layout.appPackageDir, file), "utf8"), values, source);
-    const localizationProblems = manifestProblems(JSON.parse(text), localizationSchemaPath(layout.schemaPath));
+    const localizationProblems = manifestProblems(JSON.parse(text), layout.localizationSchemaPath);
     if (localizationProblems.length > 0)
       throw new ConfigurationError(`App package: ${file} for '${env}' is invalid: ${localizationProblems.join("; ")}`);
     return { file, text };

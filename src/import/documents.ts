@@ -4,7 +4,7 @@ import mammoth from "mammoth";
 import { PDFParse } from "pdf-parse";
 import type { Contract } from "../domain";
 import { IMPORT_LIMITS } from "./limits";
-import { checkUnpackedSizes } from "./zip-bounds";
+import { checkDeclaredSizes, checkInflatedSizes } from "./zip-bounds";
 
 export const DOCUMENT_EXTENSIONS = [".md", ".txt", ".pdf", ".docx"] as const;
 
@@ -24,7 +24,8 @@ export async function readDocumentText(file: string): Promise<string> {
 
 async function extractText(extension: string, content: Buffer): Promise<string> {
   if (extension === ".docx") {
-    await checkUnpackedSizes(content, IMPORT_LIMITS.documentUnpackedBytes);
+    // mammoth unpacks the whole archive at once: it must not start before both checks pass.
+    await checkInflatedSizes(content, await checkDeclaredSizes(content, IMPORT_LIMITS.documentUnpackedBytes));
     // mammoth's markdown output keeps headings as "#" lines, which is all the section splitter needs.
     const result = await (
       mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }

@@ -1,7 +1,7 @@
 import { DocumentUrlSchema } from "../domain";
 import { fieldLengthProblem, fieldLimit } from "./limits";
 import { dateReader, type Mapping } from "./mapping";
-import type { CellSource } from "./table-file";
+import type { CellProblem, CellSource } from "./table-file";
 
 const TRUE = new Set(["true", "yes", "y", "1", "t", "x"]);
 const FALSE = new Set(["false", "no", "n", "0", "f", ""]);
@@ -11,13 +11,17 @@ export class FieldReader {
   readonly problems: { column: string; reason: string }[] = [];
   private readonly readDate: (text: string) => string | undefined;
   private values: readonly string[] = [];
-  private unreadable: readonly { column: string; reason: string }[] | undefined;
+  private unreadable: readonly CellProblem[] | undefined;
+
+  /** Our name of the column at each position the file has one for. */
+  readonly columnAt: ReadonlyMap<number, string>;
 
   constructor(
     private readonly mapping: Mapping,
     readonly columns: ReadonlyMap<string, number>,
     private readonly cells: CellSource = { kind: "text" },
   ) {
+    this.columnAt = new Map([...columns].map(([column, at]) => [at, column]));
     const readText = dateReader(mapping.dateFormat);
     this.readDate = cells.kind === "workbook" ? workbookDateReader(readText, cells.date1904) : readText;
   }
@@ -26,12 +30,15 @@ export class FieldReader {
     return new FieldReader(this.mapping, new Map([[column, 0]]), this.cells);
   }
 
-  /** `unreadable`: values the file's reader could not read, each already a problem of its column. */
-  reset(values: readonly string[], unreadable?: readonly { column: string; reason: string }[]): this {
+  /** `unreadable`: values the file's reader could not read, each a problem of its column (a column the import ignores loses nothing). */
+  reset(values: readonly string[], unreadable?: readonly CellProblem[]): this {
     this.values = values;
     this.problems.length = 0;
     this.unreadable = unreadable;
-    if (unreadable) this.problems.push(...unreadable);
+    for (const { at, reason } of unreadable ?? []) {
+      const column = this.columnAt.get(at);
+      if (column !== undefined) this.problems.push({ column, reason });
+    }
     return this;
   }
 
@@ -58,8 +65,7 @@ export class FieldReader {
       if (options.required) this.fail(column, "required value is empty");
       return options.fallback ?? 0;
     }
-    if (this.mapping.decimalComma) value = value.replace(/\./g, "").replace(",", ".");
-    else value = value.replace(/,/g, "");
+    value = this.mapping.decimalComma ? value.replace(/\./g, "").replace(",", ".") : value.replace(/,/g, "");
     const number = Number(value);
     if (value === "" || !Number.isFinite(number)) return this.fail(column, `not a number (${JSON.stringify(this.raw(column))})`, 0);
     if (options.integer && !Number.isInteger(number)) return this.fail(column, `not a whole number (${value})`, 0);
@@ -111,7 +117,7 @@ export class FieldReader {
 
   fail<T>(column: string, reason: string, value?: T): T {
     // A value that could not be read is reported as such, not again as empty or malformed.
-    if (!this.unreadable?.some((problem) => problem.column === column)) this.problems.push({ column, reason });
+    if (!this.unreadable?.some((problem) => problem.at === this.columns.get(column))) this.problems.push({ column, reason });
     return value as T;
   }
 }

@@ -48,13 +48,10 @@ export class ImportRun {
   readonly outcomes: KindOutcome[] = [];
   readonly rates: Record<string, number>;
   suppliers = new Map<string, Supplier>();
-  /** Suppliers validated in this run (a dry run checks spend and contracts against them too). */
-  pendingSuppliers: Supplier[] = [];
   readonly contractIds = new Set<string>();
-  spendCount: number | undefined;
+  /** Spend rows in the store: those it held before this import until a spend file is written (none: no row needs comparing). */
+  spendCount = 0;
   readonly written: { [K in DirectoryKind]?: DirectoryRecords[K][] } = {};
-  /** How many spend rows the store held before this import (none: no row needs comparing). */
-  storedSpendRows = 0;
 
   constructor(
     readonly writer: DataStoreWriter,

@@ -23,7 +23,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
   const write = run.options.dryRun ? undefined : await run.writer.beginSpend();
   const spool = write?.staged ? undefined : await openSpool();
   // Hashes only matter when there are stored rows to compare with; the ids also catch duplicates.
-  const compare = run.storedSpendRows > 0;
+  const compare = run.spendCount > 0;
   const hashes = new Map<string, number>();
   const cube = spendCube();
   try {
@@ -32,7 +32,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
     for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
       readRow ??= spendRowReader(f, run, contracts);
       for (const row of batch) {
-        const transaction = readRow(f.reset(row.values, row.problems), row.values);
+        const transaction = readRow(f.reset(row.values, row.unreadable), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
         if (f.problems.length > 0) {
           outcome.issues.addRow(row.line, f.problems);

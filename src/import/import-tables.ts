@@ -32,17 +32,17 @@ export async function mergeDirectory<K extends DirectoryKind>(
   (run.written as Record<K, DirectoryRecords[K][]>)[kind] = all;
 }
 
-/** suppliers.csv; its valid suppliers are what later kinds are checked against, even in a dry run. */
-export async function importSuppliers(run: ImportRun): Promise<void> {
+/** suppliers.csv; its valid suppliers, which later kinds are checked against, even in a dry run. */
+export async function importSuppliers(run: ImportRun): Promise<Supplier[]> {
   const result = await readTableRecords(run, "suppliers", (f, _row, checkId) => {
     const supplier = readSupplier(f);
     checkId(supplier.id);
     return supplier;
   });
-  if (!result) return;
-  if (result.outcome.issues.total === 0 || run.options.skipInvalid) run.pendingSuppliers = result.records;
+  if (!result) return [];
   if (run.accept(result.outcome, result.records.length))
     await mergeDirectory(run, "suppliers", result.records, (s) => s.id, result.outcome);
+  return result.outcome.issues.total === 0 || run.options.skipInvalid ? result.records : [];
 }
 
 export async function importBenchmarks(run: ImportRun): Promise<void> {

@@ -4,9 +4,6 @@ import { z } from "zod";
 import { ConfigurationError, describeZodError } from "../domain/errors";
 import { ENCODING_NAMES, encodingNamed } from "./text-encoding";
 
-const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
-export type CsvKind = (typeof CSV_KINDS)[number];
-
 /** Columns each CSV must have (the others may be missing or empty). */
 export const REQUIRED_COLUMNS = {
   fx: ["currency", "rateToJpy"],
@@ -16,6 +13,7 @@ export const REQUIRED_COLUMNS = {
   benchmarks: ["category", "unit", "currency", "p25", "median", "p75"],
   policies: ["file", "key", "language", "title", "version", "effectiveDate"],
 } as const;
+export type CsvKind = keyof typeof REQUIRED_COLUMNS;
 
 const DATE_FORMAT = z
   .string()
@@ -30,7 +28,8 @@ const ENCODING = z.string().transform((name, context) => {
 
 /** A setting per kind, each optional. */
 function perKind<T extends z.ZodTypeAny>(setting: T) {
-  return z.object(Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>).strict();
+  const settings = Object.keys(REQUIRED_COLUMNS).map((kind) => [kind, setting.optional()]);
+  return z.object(Object.fromEntries(settings) as Record<CsvKind, z.ZodOptional<T>>).strict();
 }
 
 /**

@@ -6,8 +6,6 @@ import { ImportRun, type ImportOptions, type KindOutcome } from "./import-run";
 import { importSpend } from "./import-spend";
 import type { DataStoreWriter, DirectoryKind } from "./ports";
 
-export type { ImportOptions, KindOutcome } from "./import-run";
-
 /** Later kinds are checked against earlier ones; records are upserted by id, so importing the same files again changes nothing. */
 export async function runImport(
   writer: DataStoreWriter,
@@ -15,24 +13,23 @@ export async function runImport(
 ): Promise<{ outcomes: KindOutcome[]; summary: DataSetSummary | undefined }> {
   const run = new ImportRun(writer, options);
   const previous = await writer.loadSummary();
-  run.storedSpendRows = previous?.counts.spend ?? 0;
+  run.spendCount = previous?.counts.spend ?? 0;
   await importFx(run);
-  if (run.wants("suppliers")) await importSuppliers(run);
-  run.suppliers = new Map((await writer.load("suppliers")).map((s) => [s.id, s]));
-  for (const supplier of run.pendingSuppliers) run.suppliers.set(supplier.id, supplier);
+  const validated = run.wants("suppliers") ? await importSuppliers(run) : [];
+  run.suppliers = new Map([...(await writer.load("suppliers")), ...validated].map((s) => [s.id, s]));
   if (run.wants("contracts")) await importContracts(run);
   if (run.wants("spend")) await importSpend(run);
   if (run.wants("policies")) await importPolicies(run);
   if (run.wants("benchmarks")) await importBenchmarks(run);
   const wrote = run.outcomes.some((o) => o.status === "imported" && o.kind !== "fx");
   if (options.dryRun || !wrote) return { outcomes: run.outcomes, summary: previous };
-  const summary = await summaryAfter(run, previous);
+  const summary = await summaryAfter(run);
   await writer.saveSummary(summary);
   return { outcomes: run.outcomes, summary };
 }
 
 // Kinds written in this run are counted as written, not read back: in Cosmos a read of ten thousand contracts is a long query.
-async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined): Promise<DataSetSummary> {
+async function summaryAfter(run: ImportRun): Promise<DataSetSummary> {
   const stored = <K extends DirectoryKind>(kind: K) => run.written[kind] ?? run.writer.load(kind);
   const [suppliers, contracts, policies, benchmarks] = await Promise.all([
     stored("suppliers"),
@@ -48,7 +45,7 @@ async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined
     counts: {
       suppliers: suppliers.length,
       contracts: contracts.length,
-      spend: run.spendCount ?? previous?.counts.spend ?? 0,
+      spend: run.spendCount,
       policies: policies.length,
       policySections: policies.reduce((n, p) => n + p.sections.length, 0),
       benchmarks: benchmarks.length,

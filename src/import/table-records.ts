@@ -9,12 +9,6 @@ import type { CellProblem, TableFile, TableRow } from "./table-file";
 import { openWorkbook } from "./workbook-thread";
 import { FileRefusedError } from "./zip-bounds";
 
-export interface RecordRow {
-  line: number;
-  values: string[];
-  problems?: readonly { column: string; reason: string }[];
-}
-
 // Headers listed when none is close to a missing column's.
 const MAX_HEADERS_LISTED = 8;
 
@@ -36,7 +30,7 @@ export async function* tableBatches(
   kind: CsvKind,
   file: string,
   outcome: KindOutcome,
-): AsyncIterable<{ batch: RecordRow[]; fields: FieldReader }> {
+): AsyncIterable<{ batch: TableRow[]; fields: FieldReader }> {
   const { progress, mapping } = run.options;
   const rival = run.rivalFile(kind);
   if (rival !== undefined) {
@@ -72,9 +66,8 @@ export async function* tableBatches(
     const { columns, missingColumns } = columnsOf(header.values, kind, mapping);
     for (const missing of missingColumns) outcome.issues.refuse(header.line, missing.column, missing.reason);
     if (missingColumns.length > 0) return;
-    const columnAt = new Map([...columns].map(([column, at]) => [at, column]));
-    const columnName = (at: number) => columnAt.get(at) ?? (header.values[at]?.trim() || positionName(at));
     const fields = new FieldReader(mapping, columns, table.cells);
+    const columnName = (at: number) => fields.columnAt.get(at) ?? (header.values[at]?.trim() || positionName(at));
     // A CSV row with more fields than the header has a delimiter where none belongs: every value after it is shifted.
     const fieldsAllowed = workbook ? Infinity : header.values.length;
     const issueOf = (row: TableRow) => {
@@ -83,17 +76,18 @@ export async function* tableBatches(
       const reason = `${row.values.length} fields where the header has ${fieldsAllowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`;
       return { column: "row", reason };
     };
+    // The rows the kind reads; a row with an issue of its own is reported here.
+    const readable = (batch: TableRow[]) => {
+      outcome.read += batch.length;
+      return batch.filter((row) => {
+        const issue = issueOf(row);
+        if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
+        return issue === undefined;
+      });
+    };
     try {
-      for await (const batch of withFirst(rows, table.batches)) {
-        outcome.read += batch.length;
-        const records: RecordRow[] = [];
-        for (const row of batch) {
-          const issue = issueOf(row);
-          if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
-          else records.push(row.unreadable ? withProblems(row, columnAt) : row);
-        }
-        yield { batch: records, fields };
-      }
+      yield { batch: readable(rows), fields };
+      for await (const batch of table.batches) yield { batch: readable(batch), fields };
     } finally {
       outcome.emptyRows = table.emptyRows;
     }
@@ -144,20 +138,6 @@ function mergedHeaderProblems(header: readonly string[]): CellProblem[] {
   const reason = "empty header cell (merged header cells name only their first column: give each column its own header)";
   return header.flatMap((name, at) => (at > firstNamed && at < last && name.trim() === "" ? [{ at, reason }] : []));
 }
-async function* withFirst<T>(first: T, rest: AsyncIterable<T>): AsyncGenerator<T> {
-  yield first;
-  yield* rest;
-}
-
-/** A column the import ignores loses nothing. */
-function withProblems(row: TableRow, columnAt: ReadonlyMap<number, string>): RecordRow {
-  const problems = (row.unreadable ?? []).flatMap(({ at, reason }) => {
-    const column = columnAt.get(at);
-    return column === undefined ? [] : [{ column, reason }];
-  });
-  return { line: row.line, values: row.values, ...(problems.length > 0 ? { problems } : {}) };
-}
-
 function columnLetter(at: number): string {
   let letters = "";
   for (let n = at + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
@@ -168,7 +148,7 @@ function columnLetter(at: number): string {
 export async function readTableRecords<T>(
   run: ImportRun,
   kind: CsvKind,
-  read: (f: FieldReader, row: RecordRow, checkId: (id: string, column?: string) => void) => T,
+  read: (f: FieldReader, row: TableRow, checkId: (id: string, column?: string) => void) => T,
 ): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
   const file = run.file(kind);
   if (file === undefined) return undefined;
@@ -178,7 +158,7 @@ export async function readTableRecords<T>(
   const firstLine = new Map<string, number>();
   for await (const { batch, fields } of tableBatches(run, kind, file, outcome)) {
     for (const row of batch) {
-      const record = read(fields.reset(row.values, row.problems), row, (id, column = "id") => {
+      const record = read(fields.reset(row.values, row.unreadable), row, (id, column = "id") => {
         const first = firstLine.get(id);
         if (first !== undefined) fields.fail(column, `duplicate id ${JSON.stringify(id)} (first on line ${first})`);
         else if (id !== "") firstLine.set(id, row.line);

@@ -15,6 +15,9 @@ export interface SheetRequest {
   decimalComma: boolean;
 }
 
+/** Rows a batch holds, as the worker posts it at once: one message per row would cost more than the row. */
+const BATCH_ROWS = 2_000;
+
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
 const partLimit = (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes);
@@ -51,16 +54,9 @@ export async function openSheet(request: SheetRequest, onBytes: (read: number) =
   return { name: sheet.name, date1904: book.date1904, rows: sheetRows(entry, strings, decimalComma, progress, counts), counts };
 }
 
-interface CellState {
-  at: number;
-  type: string;
-  formula: boolean;
-  saved: boolean;
-  text: string;
-  /** Whether text goes into `text`: inside <v>, or inside an inline string's <t> (not its phonetic guide). */
-  capturing: boolean;
-  phonetic: number;
-}
+/** A cell being read; `capturing`: whether text goes into `text` (inside <v>, or inside an inline string's <t>, not its phonetic guide). */
+const NO_CELL = { at: -1, type: "", formula: false, saved: false, text: "", capturing: false, phonetic: 0 };
+type CellState = typeof NO_CELL;
 
 async function* sheetRows(
   entry: unzipper.File,
@@ -77,7 +73,7 @@ async function* sheetRows(
   let problems: CellProblem[] | undefined;
   let tooLong: CellProblem | undefined;
   let rowChars = 0;
-  const cell: CellState = { at: -1, type: "", formula: false, saved: false, text: "", capturing: false, phonetic: 0 };
+  const cell: CellState = { ...NO_CELL };
   const parser = xmlParser({
     open(name, attributes) {
       if (name === "c") {
@@ -130,7 +126,7 @@ async function* sheetRows(
     inflated += chunk.length;
     progress(inflated);
     parser.write(decoder.write(bound.pass(chunk)));
-    if (batch.length > 0) {
+    if (batch.length >= BATCH_ROWS) {
       yield batch;
       batch = [];
     }

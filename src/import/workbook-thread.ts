@@ -59,10 +59,6 @@ export function unpackRows({ text, lines, counts, problems }: PackedRows): Table
   return rows;
 }
 
-export const TAKEN = "taken";
-
-/** Rows posted at once: one message per row would cost more than the row. */
-export const BATCH_ROWS = 2_000;
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
@@ -92,33 +88,30 @@ export async function openWorkbook(
     void messages.return?.();
     void worker.terminate();
   };
-  const next = async (): Promise<Exclude<SheetMessage, { type: "failed" }>> => {
+  /** The next message, of one of the `expected` types: anything else, a worker's failure included, ends the read with an error. */
+  const next = async <T extends SheetMessage["type"]>(...expected: T[]): Promise<Extract<SheetMessage, { type: T }>> => {
     const taken = await messages.next().catch((error: unknown) => {
       stop();
       throw failed(`failed before the end of the sheet: ${(error as Error).message}`);
     });
     if (taken.done) throw failed(`stopped before the end of the sheet (exit code ${exitCode})`);
     const [message] = taken.value;
-    if (message.type !== "failed") return message;
+    if ((expected as string[]).includes(message.type)) return message as Extract<SheetMessage, { type: T }>;
     stop();
+    if (message.type !== "failed") throw new Error(`the workbook reader sent ${message.type} where ${expected.join(" or ")} was due`);
     throw message.column === undefined ? new Error(message.message) : new FileRefusedError(message.message, message.column);
   };
-  const opened = await next();
-  if (opened.type !== "opened") {
-    stop();
-    throw new Error(`the workbook reader sent ${opened.type} before opening the sheet`);
-  }
+  const opened = await next("opened");
   let emptyRows = 0;
   async function* batches(): AsyncGenerator<TableRow[]> {
     try {
       for (;;) {
-        const message = await next();
-        if (message.type === "opened") throw new Error("the workbook reader opened the sheet twice");
+        const message = await next("rows", "end");
         emptyRows = message.emptyRows;
         onBytes(message.read);
         if (message.type === "end") return;
         // Taken before it is checked, so the worker reads the next batch meanwhile.
-        worker.postMessage(TAKEN);
+        worker.postMessage("taken");
         yield unpackRows(message.rows);
       }
     } finally {

@@ -1,22 +1,16 @@
 // Reads one worksheet and posts its rows in batches, keeping at most a few not yet taken.
 import { parentPort, workerData } from "node:worker_threads";
-import type { TableRow } from "./table-file";
-import { BATCH_ROWS, BATCHES_AHEAD, failureOf, packRows, type SheetMessage } from "./workbook-thread";
+import { BATCHES_AHEAD, failureOf, packRows, type SheetMessage } from "./workbook-thread";
 import { openSheet, type SheetRequest } from "./workbook-sheet";
 
 async function postSheet(request: SheetRequest, post: (message: SheetMessage) => void, untaken: () => Promise<void>): Promise<void> {
   let read = 0;
   const sheet = await openSheet(request, (bytes) => (read = bytes));
   post({ type: "opened", name: sheet.name, date1904: sheet.date1904 });
-  let rows: TableRow[] = [];
-  for await (const batch of sheet.rows) {
-    for (const row of batch) rows.push(row);
-    if (rows.length < BATCH_ROWS) continue;
+  for await (const rows of sheet.rows) {
     post({ type: "rows", rows: packRows(rows), emptyRows: sheet.counts.emptyRows, read });
-    rows = [];
     await untaken();
   }
-  if (rows.length > 0) post({ type: "rows", rows: packRows(rows), emptyRows: sheet.counts.emptyRows, read });
   post({ type: "end", emptyRows: sheet.counts.emptyRows, read });
 }
 

@@ -5,8 +5,6 @@ const SEMICOLON = 0x3b; // ;
 /** The longest entity reference a cut must not split ("&#x10FFFF;"). */
 const LONGEST_ENTITY = 10;
 
-export class XmlTagTooLongError extends Error {}
-
 /**
  * A parser holds a text node whole, so one cell of hundreds of MB would end in "Invalid string length". A cut never ends inside an entity
  * reference (the parser refuses those); a tag too long cannot be cut without breaking the XML.
@@ -46,8 +44,7 @@ export class XmlTextRunBound {
       const stop = chunk.indexOf(this.inTag ? GREATER : LESS, at);
       const end = stop === -1 ? chunk.length : stop;
       if (this.inTag) {
-        if (this.run + (end - at) > this.maxBytes)
-          throw new XmlTagTooLongError(`an XML tag of more than ${this.maxBytes.toLocaleString("en")} bytes`);
+        if (this.run + (end - at) > this.maxBytes) throw new Error(`an XML tag of more than ${this.maxBytes.toLocaleString("en")} bytes`);
       } else if (!this.dropping && this.run + (end - at) > this.maxBytes) {
         let cutAt = safeCut(chunk, at, at + (this.maxBytes - this.run));
         // An entity begun in the bytes already passed that would end past the cut: keep it whole.

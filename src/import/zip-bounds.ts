@@ -93,8 +93,3 @@ export async function* boundedBytes(name: string, size: number, chunks: AsyncIte
     yield chunk;
   }
 }
-
-/** For a reader that unpacks the whole archive at once (mammoth reading a .docx), which must not start before both checks pass. */
-export async function checkUnpackedSizes(archive: Buffer, totalBytes: number): Promise<void> {
-  await checkInflatedSizes(archive, await checkDeclaredSizes(archive, totalBytes));
-}

@@ -11,7 +11,6 @@ import {
   defaultLayout,
   fillPlaceholders,
   loadEnvValues,
-  localizationSchemaPath,
   manifestProblems,
   placeholders,
 } from "../../../src/cli/package-app";
@@ -98,7 +97,7 @@ describe("Teams app package", () => {
       string,
       string
     >;
-    assert.deepEqual(manifestProblems(ja, localizationSchemaPath(layout.schemaPath)), []);
+    assert.deepEqual(manifestProblems(ja, layout.localizationSchemaPath), []);
     stringsFor("ja").promptStarters.forEach((starter, i) => {
       assert.equal(ja[`bots[0].commandLists[0].commands[${i}].title`], starter.question);
       assert.equal(ja[`bots[0].commandLists[0].commands[${i}].description`], starter.description);
@@ -174,7 +173,7 @@ describe("Teams app package", () => {
     let scratch: ReturnType<typeof defaultLayout>;
     beforeEach(() => {
       dir = mkdtempSync(path.join(tmpdir(), "app-package-"));
-      scratch = { appPackageDir: path.join(dir, "appPackage"), envDir: path.join(dir, "env"), schemaPath: layout.schemaPath };
+      scratch = { ...layout, appPackageDir: path.join(dir, "appPackage"), envDir: path.join(dir, "env") };
       for (const file of ["manifest.json", "ja.json", "color.png", "outline.png"])
         cpSync(path.join(APP_PACKAGE, file), path.join(scratch.appPackageDir, file));
       mkdirSync(scratch.envDir);

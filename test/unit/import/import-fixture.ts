@@ -4,7 +4,8 @@ import path from "node:path";
 import { DEFAULT_MAPPING, type Mapping } from "../../../src/import/mapping";
 import type { DataStoreWriter } from "../../../src/import/ports";
 import { silentProgress } from "../../../src/import/progress";
-import { runImport, type ImportOptions } from "../../../src/import/run-import";
+import type { ImportOptions } from "../../../src/import/import-run";
+import { runImport } from "../../../src/import/run-import";
 
 /** The committed import fixture directories. */
 export const FIXTURES = path.resolve(__dirname, "../../fixtures/import");
