@@ -12,6 +12,7 @@ import { GOLDEN_TOOL_CALL_MATCHING, type GoldenCase } from "../eval/golden";
 import type { ReferenceTopics } from "../eval/reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
+import type { CosmosTranscriptRepository } from "../storage/transcript-repository";
 import type { Telemetry } from "../telemetry";
 
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
@@ -21,13 +22,8 @@ export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
 };
 
 export interface EvaluateTranscriptsDeps {
-  /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
-  source: {
-    /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
-    listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
-    /** Sets the transcript's `evaluatedAt`, so later runs skip it (may report false when it no longer exists). */
-    markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
-  };
+  /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`, which marking sets). */
+  source: Pick<CosmosTranscriptRepository, "listUnevaluated" | "markEvaluated">;
   store: { save(record: EvaluationRecord): Promise<void> };
   telemetry: Pick<Telemetry, "event">;
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
