@@ -15,7 +15,6 @@ type TopicAdherenceOptions = Extract<MetricOptions, { metric: "topic-adherence" 
  */
 type TopicCounting = TopicAdherenceOptions["counting"];
 type TopicAdherenceMode = TopicAdherenceOptions["mode"];
-type TopicAdherenceConfig = Pick<TopicAdherenceOptions, "mode"> & Partial<TopicAdherenceOptions>;
 
 export interface TopicAdherenceParts {
   mode: TopicAdherenceMode;
@@ -95,10 +94,9 @@ export async function extractTopics(evalModel: EvalModel, model: string, message
 }
 
 /** Extracts the topics discussed, classifies them all in one call, scores per mode; per model, then the mean. */
-export function topicAdherence(evalModel: EvalModel, sample: Sample, config: TopicAdherenceConfig = { mode: "F1" }) {
-  const counting = config.counting ?? "COVERAGE";
+export function topicAdherence(evalModel: EvalModel, sample: Sample, config: Omit<TopicAdherenceOptions, "metric">) {
   return acrossModels("topic-adherence", evalModel, config.models, (model) =>
-    topicAdherenceWith(evalModel, model, sample, config.mode, counting),
+    topicAdherenceWith(evalModel, model, sample, config.mode, config.counting),
   );
 }
 
