@@ -162,7 +162,6 @@ async function questionTopics(
 }
 
 function scoreReports(record: EvaluationRecord) {
-  const models = record.models;
   const metrics = record.metrics.map((metric) => {
     const breakdown = metric.models as ModelBreakdown<unknown> | undefined;
     const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.score])) : {};
@@ -172,7 +171,7 @@ function scoreReports(record: EvaluationRecord) {
     const breakdown = result.models as EvaluationResult["models"];
     const perModel = breakdown
       ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.verdict]))
-      : { [models[0] ?? "model"]: result.verdict };
+      : { [record.models[0] ?? "model"]: result.verdict };
     return { name: `judge: ${result.criterion_name}`, score: result.verdict, perModel, disagreement: breakdown?.disagreement ?? false };
   });
   return [...metrics, ...judge];
