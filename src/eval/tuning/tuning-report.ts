@@ -85,9 +85,8 @@ function describeChange(change: TuningChange): string {
   const file = change.kind === "qscore-threshold" ? "" : `prompts/specialists/${change.specialist}.md`;
   switch (change.kind) {
     case "add-keyword":
-      return `${file} keywords: add "${change.keyword}"`;
     case "remove-keyword":
-      return `${file} keywords: remove "${change.keyword}"`;
+      return `${file} keywords: ${change.kind === "add-keyword" ? "add" : "remove"} "${change.keyword}"`;
     case "extend-description":
     case "narrow-description":
       return `${file} description: append "${change.clause}"`;
