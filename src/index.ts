@@ -25,7 +25,7 @@ import { TeamsRunDelivery } from "./teams/run-delivery";
 import { followRunProgress, streamedConclusions, StreamPositions, type RunStreams } from "./teams/run-progress";
 import { createTelemetry } from "./telemetry";
 import { recordRuns } from "./telemetry/record-runs";
-import type { ChatModel, RunQueue } from "./workflow/ports";
+import type { RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
 import { RunWorker, newInstanceId } from "./workflow/run-worker";
 
@@ -36,7 +36,6 @@ export interface StartOptions {
   port?: number;
   /** Overrides HOST (still refused when it is not loopback and the bot is unauthenticated). */
   host?: string;
-  model?: ChatModel;
   /** An already open store, kept open on stop (tests share one, and restart the bot over it). */
   store?: CosmosStore;
   /** An already open run queue, kept open on stop (tests share one across restarts and instances). */
@@ -59,8 +58,8 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   let queue: RunQueue | undefined;
   try {
     log(dataSetBanner(await store.toolData.describe()));
-    const model = options.model ?? (await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log)));
-    // The offline engine and test fakes do not report endpoint states.
+    const model = await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log));
+    // The offline engine does not report endpoint states.
     const endpoints = model instanceof OpenAiChatModel ? model : undefined;
     queue = options.queue ?? (await openRunQueue(config, { log }));
     const runQueue = queue;

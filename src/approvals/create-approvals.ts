@@ -34,7 +34,7 @@ export type Approvals = ReturnType<typeof createApprovals>;
  * choose the channel with `approvers here` (APPROVER_ADMIN_AAD_IDS: choosing the channel chooses who decides, its team's members), and
  * whether the requester may not decide their own request, even as an approver (APPROVAL_SEGREGATION_OF_DUTIES).
  */
-function approversOf(env: AppConfig["env"]) {
+export function approversOf(env: AppConfig["env"]) {
   const tenantId = env.APPROVER_TENANT_ID ?? env.BOT_TENANT_ID;
   return {
     ...(env.APPROVER_TEAM_ID ? { teamId: env.APPROVER_TEAM_ID } : {}),

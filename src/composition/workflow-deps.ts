@@ -7,7 +7,7 @@ import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSe
 import { createEvidencePlanner } from "../tools/evidence-plan";
 import { buildQuestionVocabulary } from "../tools/question/vocabulary";
 import type { ProcurementData } from "../tools/procurement-data";
-import { systemClock, type Log, type TranscriptDocument, type WorkflowSettings } from "../domain";
+import { systemClock, type Log, type WorkflowSettings } from "../domain";
 import type { WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
@@ -48,12 +48,10 @@ export async function buildWorkflowDeps(
   };
 }
 
-export type AskWorkflow = (question: string) => Promise<TranscriptDocument>;
-
 /** The whole workflow in memory over the sample data the golden cases are written against; `tune` changes the wiring in memory only (what-if runs). */
-export async function goldenWorkflow(config: AppConfig, tune: (deps: WorkflowDeps) => WorkflowDeps = (deps) => deps): Promise<AskWorkflow> {
+export async function goldenWorkflow(config: AppConfig, tune: (deps: WorkflowDeps) => WorkflowDeps = (deps) => deps) {
   const deps = tune(await buildWorkflowDeps(config, { data: createInMemoryProcurementData(generateSampleDataSet()) }));
-  return async (question) => buildTranscript(await runQuestion(deps, { question }));
+  return async (question: string) => buildTranscript(await runQuestion(deps, { question }));
 }
 
 /**

@@ -48,13 +48,11 @@ export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
 
 export type FollowUpTurnResult = ReturnType<typeof check>;
 
-/** Runs one message in a conversation and remembers the finished run (what the bot does per turn). */
-export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
-
 /** Entities are read with the offline engine's extractor, the same for every provider. */
 export async function runFollowUpDialogues(
   dialogues: FollowUpDialogue[],
-  ask: AskInConversation,
+  // Runs one message in a conversation and remembers the finished run (what the bot does per turn).
+  ask: (question: string, conversationKey: string) => Promise<RunState>,
   vocabulary: QuestionVocabulary,
   today: Date,
   onTurn: (result: FollowUpTurnResult) => void = () => undefined,

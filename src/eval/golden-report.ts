@@ -48,15 +48,11 @@ export function renderGoldenReport(rows: CanaryRow[], options: { countSkipped: b
       .trimEnd();
   const table =
     scored.length > 0 ? [format(header), format(widths.map((width) => "-".repeat(width)).concat("----")), ...cells.map(format)] : [];
-  const skippedKinds = new Map<string, { cases: number; why: string }>();
-  for (const row of rows.filter((candidate) => candidate.status === "skip")) {
-    const kind = skippedKinds.get(row.metric) ?? { cases: 0, why: row.note };
-    kind.cases++;
-    skippedKinds.set(row.metric, kind);
-  }
-  const skipped = [...skippedKinds].map(
-    ([metric, { cases, why }]) => `skipped ${metric} for ${cases} case${cases === 1 ? "" : "s"}: ${why}`,
-  );
+  const skips = rows.filter((row) => row.status === "skip");
+  const skipped = [...new Set(skips.map((row) => row.metric))].map((metric) => {
+    const cases = skips.filter((row) => row.metric === metric);
+    return `skipped ${metric} for ${cases.length} case${cases.length === 1 ? "" : "s"}: ${cases[0].note}`;
+  });
   const counts = countRows(rows);
   return [
     ...table,

@@ -52,11 +52,9 @@ function questionKey(question: string): string {
 }
 
 /** By its question or a follow-up's standalone form, so a live run of a golden question is scored against the case's references too. */
-export function goldenCaseLookup(
-  cases: GoldenCase[],
-): (transcript: Pick<TranscriptDocument, "question" | "standaloneQuestion">) => GoldenCase | undefined {
+export function goldenCaseLookup(cases: GoldenCase[]) {
   const byQuestion = new Map(cases.map((golden) => [questionKey(golden.question), golden]));
-  return (transcript) =>
+  return (transcript: Pick<TranscriptDocument, "question" | "standaloneQuestion">) =>
     byQuestion.get(questionKey(transcript.question)) ??
     (transcript.standaloneQuestion ? byQuestion.get(questionKey(transcript.standaloneQuestion)) : undefined);
 }

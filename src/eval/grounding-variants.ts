@@ -1,4 +1,4 @@
-import { toKatakana, toRomaji } from "wanakana";
+import { toHiragana, toKatakana, toRomaji } from "wanakana";
 import type { Supplier } from "../domain";
 import type { GroundingQuestion } from "./grounding";
 
@@ -29,13 +29,15 @@ export function groundingVariants(suppliers: readonly Supplier[], dataSet: Groun
     const own = { outcome: "supplier", supplierId: supplier.id } as const;
     const names = [supplier.name, ...supplier.aliases];
     const katakana = names.find((name) => KATAKANA_ONLY.test(name));
-    if (katakana) add("ja", hiragana(katakana.replace(/・/g, "")), "hiragana", own);
+    // The long-vowel mark is kept ("ペーパーライン" → "ぺーぱーらいん").
+    if (katakana) add("ja", toHiragana(katakana.replace(/・/g, ""), { convertLongVowelMark: false }), "hiragana", own);
     const kanji = names.find((name) => /^\p{Script=Han}+$/u.test(name));
     if (kanji) add("ja", `${kanji}株式会社`, "kanji-legal-form", own);
     const kanaStem = names.map((name) => /^\p{Script=Hiragana}{2,}(?=\p{Script=Han})/u.exec(name)?.[0]).find(Boolean);
     if (kanaStem) {
       add("ja", toKatakana(kanaStem), "kana-stem", own);
-      add("en", capitalise(toRomaji(kanaStem)), "romaji", own);
+      const romaji = toRomaji(kanaStem);
+      add("en", romaji.charAt(0).toUpperCase() + romaji.slice(1), "romaji", own);
     }
     const word = firstWordOf(supplier.name);
     if (word && word.length >= 4) {
@@ -53,15 +55,6 @@ const KATAKANA_ONLY = /^[\p{Script=Katakana}ー・]{3,}$/u;
 function firstWordOf(name: string): string | undefined {
   const word = name.split(/\s+/)[0]?.replace(/[^A-Za-z]/g, "");
   return word && /^[A-Z]/.test(word) ? word : undefined;
-}
-
-/** Katakana as hiragana, the long-vowel mark kept ("ペーパーライン" → "ぺーぱーらいん"). */
-function hiragana(katakana: string): string {
-  return katakana.replace(/[\u30a1-\u30f6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60));
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 /** Latin letters as their full-width forms ("Acme" → "Ａｃｍｅ"). */

@@ -4,19 +4,18 @@ import { ConfigurationError } from "../domain";
 import { defaultPromptsDir } from "../workflow/prompt-library";
 
 /** Reads evaluation prompts (`prompts/metrics/*.md`, `prompts/judge/*`) by relative path, cached. */
-export interface PromptFiles {
-  /** The text of `<promptsDir>/<relativePath>`; a missing file is a ConfigurationError naming it. */
-  read(relativePath: string): string;
-  resolve(relativePath: string): string;
-}
+export type PromptFiles = ReturnType<typeof openPromptFiles>;
 
-/** Opens the prompts directory: `dir` when given (PROMPTS_DIR), else the project's `prompts/`, as the workflow finds it. */
-export function openPromptFiles(dir: string = defaultPromptsDir()): PromptFiles {
+/**
+ * Opens the prompts directory: `dir` when given (PROMPTS_DIR), else the project's `prompts/`, as the workflow finds it. `read` gives the
+ * text of `<dir>/<relativePath>`; a missing file is a ConfigurationError naming it.
+ */
+export function openPromptFiles(dir: string = defaultPromptsDir()) {
   const cache = new Map<string, string>();
   const resolve = (relativePath: string) => path.resolve(dir, relativePath);
   return {
     resolve,
-    read(relativePath) {
+    read(relativePath: string): string {
       const cached = cache.get(relativePath);
       if (cached !== undefined) return cached;
       const file = resolve(relativePath);

@@ -1,7 +1,4 @@
-export interface ScopeCase {
-  question: string;
-  inScope: boolean;
-}
+type ScopeCase = ReturnType<typeof readScopeCases>[number];
 
 export type ScopeFigures = Awaited<ReturnType<typeof measureScope>>;
 
@@ -42,6 +39,6 @@ export function scopeTable(rows: { engine: string; figures: ScopeFigures }[]): s
 }
 
 /** The labelled set shipped in test/fixtures/scope. */
-export function readScopeCases(inScope: string[], offTopic: string[]): ScopeCase[] {
+export function readScopeCases(inScope: string[], offTopic: string[]) {
   return [...inScope.map((question) => ({ question, inScope: true })), ...offTopic.map((question) => ({ question, inScope: false }))];
 }

@@ -25,7 +25,6 @@ export async function runEvaluateTranscriptsOnce(
     options.log(evalModel.skipped);
     return { jobRunId: "", evaluated: [], failed: [], skipped: evalModel.skipped, scores: [], disagreements: 0 };
   }
-  const prompts = openPromptFiles(config.env.PROMPTS_DIR);
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     evaluateTranscripts(
       {
@@ -33,8 +32,8 @@ export async function runEvaluateTranscriptsOnce(
         store: store.evaluations,
         telemetry,
         evalModel,
-        criteria: readCriteria(prompts.resolve("judge/criteria.yaml")),
-        referenceTopics: readReferenceTopics(prompts),
+        criteria: readCriteria(evalModel.prompts.resolve("judge/criteria.yaml")),
+        referenceTopics: readReferenceTopics(evalModel.prompts),
         ...goldenReferences(config.env.GOLDEN_SET_DIR, options.log),
       },
       { since: options.since, batchSize: config.env.EVAL_BATCH_SIZE, concurrency: config.env.EVAL_CONCURRENCY },

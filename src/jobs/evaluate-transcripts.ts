@@ -12,6 +12,7 @@ import { GOLDEN_TOOL_CALL_MATCHING, type GoldenCase } from "../eval/golden";
 import type { ReferenceTopics } from "../eval/reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
+import type { CosmosTranscriptRepository } from "../storage/transcript-repository";
 import type { Telemetry } from "../telemetry";
 
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
@@ -21,17 +22,11 @@ export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
 };
 
 export interface EvaluateTranscriptsDeps {
-  /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
-  source: {
-    /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
-    listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
-    /** Sets the transcript's `evaluatedAt`, so later runs skip it (may report false when it no longer exists). */
-    markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
-  };
+  /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`, which marking sets). */
+  source: Pick<CosmosTranscriptRepository, "listUnevaluated" | "markEvaluated">;
   store: { save(record: EvaluationRecord): Promise<void> };
   telemetry: Pick<Telemetry, "event">;
-  /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
-  evalModel: EvalModel | { skipped: string };
+  evalModel: EvalModel;
   criteria: Criterion[];
   /** The bot's whole scope, by specialist: the TopicAdherence reference of runs declined as out of scope. */
   referenceTopics: ReferenceTopics;
@@ -54,54 +49,42 @@ export async function evaluateTranscripts(
   deps: EvaluateTranscriptsDeps,
   options: { since?: string; batchSize: number; concurrency: number },
 ): Promise<EvaluateTranscriptsSummary> {
-  const clock = deps.clock ?? systemClock;
   const jobRunId = randomUUID();
   const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [], scores: [], disagreements: 0 };
-  const evalModel = deps.evalModel;
-  if ("skipped" in evalModel) {
-    summary.skipped = evalModel.skipped;
-  } else {
-    const batch = (await deps.source.listUnevaluated({ since: options.since, limit: options.batchSize }))
-      .filter((transcript) => transcript.status !== "running")
-      .slice(0, options.batchSize);
-    await mapLimited(batch, options.concurrency, async (transcript) => {
-      try {
-        const record = await evaluateOne(deps, evalModel, transcript, jobRunId, clock);
-        await deps.store.save(record);
-        await deps.source.markEvaluated(transcript.id, transcript.conversationId, record.createdAt);
-        summary.evaluated.push(transcript.id);
-        const scores = scoreReports(record);
-        summary.scores.push({ transcriptId: transcript.id, scores });
-        summary.disagreements += scores.filter((score) => score.disagreement).length;
-      } catch (error) {
-        summary.failed.push({ transcriptId: transcript.id, error: describeError(error) });
-      }
-    });
-  }
+  const batch = (await deps.source.listUnevaluated({ since: options.since, limit: options.batchSize }))
+    .filter((transcript) => transcript.status !== "running")
+    .slice(0, options.batchSize);
+  await mapLimited(batch, options.concurrency, async (transcript) => {
+    try {
+      const record = await evaluateOne(deps, transcript, jobRunId);
+      await deps.store.save(record);
+      await deps.source.markEvaluated(transcript.id, transcript.conversationId, record.createdAt);
+      summary.evaluated.push(transcript.id);
+      const scores = scoreReports(record);
+      summary.scores.push({ transcriptId: transcript.id, scores });
+      summary.disagreements += scores.filter((score) => score.disagreement).length;
+    } catch (error) {
+      summary.failed.push({ transcriptId: transcript.id, error: describeError(error) });
+    }
+  });
   return summary;
 }
 
-async function evaluateOne(
-  deps: EvaluateTranscriptsDeps,
-  evalModel: EvalModel,
-  transcript: TranscriptDocument,
-  jobRunId: string,
-  clock: Clock,
-): Promise<EvaluationRecord> {
+async function evaluateOne(deps: EvaluateTranscriptsDeps, transcript: TranscriptDocument, jobRunId: string): Promise<EvaluationRecord> {
   const startedAt = Date.now();
   const declined = transcript.status === "out_of_scope";
   const golden = deps.goldenCaseFor?.(transcript);
   const sample = transcriptToSample(transcript, golden && { reference: golden.reference, referenceToolCalls: golden.referenceToolCalls });
   // A declined run had no goal to reach and gave no answer to judge: only its topic adherence applies.
   const [goal, topics, judge] = await Promise.all([
-    declined ? null : agentGoalAccuracy(evalModel, sample, { mode: golden ? "WITH_REFERENCE" : "WITHOUT_REFERENCE" }),
-    liveTopicAdherence(evalModel, transcript, deps.referenceTopics, golden?.referenceTopics),
-    declined ? null : judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
+    declined ? null : agentGoalAccuracy(deps.evalModel, sample, { mode: golden ? "WITH_REFERENCE" : "WITHOUT_REFERENCE" }),
+    liveTopicAdherence(deps.evalModel, transcript, deps.referenceTopics, golden?.referenceTopics),
+    declined ? null : judgeRun(deps.evalModel, transcriptToJudgeRun(transcript), deps.criteria),
   ]);
   const tools = golden && !declined ? toolCallAccuracy(sample, GOLDEN_TOOL_CALL_MATCHING) : null;
   const metrics: MetricResult<object>[] = [tools, goal, topics].filter((metric): metric is MetricResult<object> => metric !== null);
   const durationMs = Date.now() - startedAt;
-  const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
+  const ids = { transcriptId: transcript.id, runId: transcript.runId, model: deps.evalModel.models.join(","), durationMs };
   for (const metric of metrics)
     deps.telemetry.event("TranscriptEvaluated", {
       ...ids,
@@ -128,8 +111,8 @@ async function evaluateOne(
     conversationId: transcript.conversationId,
     runId: transcript.runId,
     jobRunId,
-    createdAt: clock.now().toISOString(),
-    models: evalModel.models,
+    createdAt: (deps.clock ?? systemClock).now().toISOString(),
+    models: deps.evalModel.models,
     metrics: metrics.map((metric) => ({ ...metric, parts: metric.parts as Record<string, unknown> })),
     judge: judge && {
       results: judge.results.map((result) => ({ ...result })),
@@ -179,7 +162,6 @@ async function questionTopics(
 }
 
 function scoreReports(record: EvaluationRecord) {
-  const models = record.models;
   const metrics = record.metrics.map((metric) => {
     const breakdown = metric.models as ModelBreakdown<unknown> | undefined;
     const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.score])) : {};
@@ -189,7 +171,7 @@ function scoreReports(record: EvaluationRecord) {
     const breakdown = result.models as EvaluationResult["models"];
     const perModel = breakdown
       ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.verdict]))
-      : { [models[0] ?? "model"]: result.verdict };
+      : { [record.models[0] ?? "model"]: result.verdict };
     return { name: `judge: ${result.criterion_name}`, score: result.verdict, perModel, disagreement: breakdown?.disagreement ?? false };
   });
   return [...metrics, ...judge];

@@ -1,8 +1,8 @@
-import { channelTarget, resolveApproverChannel, type ChannelTarget } from "../approvals";
+import { approversOf, channelTarget, resolveApproverChannel, type ApprovalMessaging, type ChannelTarget } from "../approvals";
 import type { AppConfig } from "../config";
 import { describeError, renewalAlertId, systemClock, type Clock, type Log, type RenewalAlert } from "../domain";
 import type { CosmosStore } from "../storage";
-import { TeamsApprovalMessaging, type ApprovalAdapter } from "../teams/approval-messaging";
+import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { renewalAlertCard } from "../teams/renewal-alerts";
 import { createTeamsAdapter } from "../teams/teams-adapter";
@@ -17,8 +17,7 @@ const CLAIM_TIMEOUT_MS = 10 * 60_000;
 export interface RenewalAlertsContext {
   /** `renewalAlerts`: create-if-absent claims, etag-conditional changes. */
   store: Pick<CosmosStore, "renewalAlerts" | "settings" | "toolData">;
-  adapter: ApprovalAdapter;
-  botAppId: string | undefined;
+  messaging: Pick<ApprovalMessaging, "postThread">;
   telemetry: Pick<Telemetry, "event">;
   clock: Clock;
   log: Log;
@@ -29,20 +28,13 @@ export interface RenewalAlertsContext {
  * none.
  */
 async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["settings"]): Promise<ChannelTarget | string> {
-  const tenantId = env.APPROVER_TENANT_ID ?? env.BOT_TENANT_ID;
-  const approvers = await resolveApproverChannel(
-    {
-      ...(env.APPROVER_TEAM_ID ? { teamId: env.APPROVER_TEAM_ID } : {}),
-      ...(env.APPROVER_CHANNEL_ID ? { channelId: env.APPROVER_CHANNEL_ID } : {}),
-      ...(tenantId ? { tenantId } : {}),
-    },
-    settings,
-  );
+  const configured = approversOf(env);
+  const approvers = await resolveApproverChannel(configured, settings);
   const channel = env.RENEWALS_CHANNEL_ID
     ? {
         channelId: env.RENEWALS_CHANNEL_ID,
         serviceUrl: env.RENEWALS_SERVICE_URL ?? approvers?.serviceUrl,
-        ...(tenantId ? { tenantId } : {}),
+        ...(configured.tenantId ? { tenantId: configured.tenantId } : {}),
       }
     : approvers;
   if (!channel) return "no procurement channel: set RENEWALS_CHANNEL_ID, or choose an approver channel with `approvers here`";
@@ -57,7 +49,6 @@ async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["set
 export async function runRenewalAlerts(config: Pick<AppConfig, "env">, context: RenewalAlertsContext) {
   const target = await renewalsChannel(config.env, context.store.settings);
   if (typeof target === "string") return { skipped: target };
-  const messaging = new TeamsApprovalMessaging(context.adapter, context.botAppId);
   // Cards posted now, alerts another instance or run already holds, posts that failed (retried on a later pass).
   const result = { posted: 0, alreadyHeld: 0, failed: 0 };
   for (const due of await renewalsDue(context.store.toolData, toIsoDate(context.clock.now()), config.env.RENEWAL_ALERT_DAYS)) {
@@ -73,7 +64,7 @@ export async function runRenewalAlerts(config: Pick<AppConfig, "env">, context: 
       continue;
     }
     try {
-      const thread = await messaging.postThread(target, renewalAlertCard(claim.alert));
+      const thread = await context.messaging.postThread(target, renewalAlertCard(claim.alert));
       await context.store.renewalAlerts.replace({ ...claim.alert, state: "posted", thread }, claim.etag);
       context.telemetry.event("RenewalAlert", { action: "sent", contractId: due.contractId, daysLeft: due.daysLeft });
       result.posted++;
@@ -104,8 +95,7 @@ export async function runRenewalAlertsOnce(config: AppConfig, options: { log: Lo
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     runRenewalAlerts(config, {
       store,
-      adapter: createTeamsAdapter(identity),
-      botAppId: identity.appId,
+      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
       telemetry,
       clock: systemClock,
       log: options.log,

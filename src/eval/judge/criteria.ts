@@ -60,17 +60,9 @@ const RULES: { granularity: Granularity; pattern: RegExp }[] = [
 /** Else phase level, the middle view. */
 export function ruleGranularity(criterion: Criterion): GranularityChoice {
   const text = `${criterion.name} ${criterion.description}`;
-  for (const rule of RULES) {
-    const match = rule.pattern.exec(text);
-    if (match)
-      return { criterion: criterion.name, granularity: rule.granularity, source: "rule", reason: `keyword rule matched "${match[0]}"` };
-  }
-  return {
-    criterion: criterion.name,
-    granularity: "phase_level",
-    source: "rule",
-    reason: "no keyword rule matched; phase level is the default",
-  };
+  const rule = RULES.find((candidate) => candidate.pattern.test(text));
+  const reason = rule ? `keyword rule matched "${rule.pattern.exec(text)?.[0]}"` : "no keyword rule matched; phase level is the default";
+  return { criterion: criterion.name, granularity: rule?.granularity ?? "phase_level", source: "rule", reason };
 }
 
 const ChoicesSchema = z.object({

@@ -10,15 +10,19 @@ import {
   decomposeTask,
   type AggregatedSteps,
   type JudgeRun,
-  type TaskDecomposition,
 } from "./judge-step";
 
 /** Decompose into phases, choose a level per criterion, aggregate each used level once, then evaluate the criteria in parallel. */
 export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]) {
   const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
   const levels = [...new Set(granularity.map((choice) => choice.granularity))];
+  const aggregate = {
+    step_level: async () => aggregateStepLevel(run.steps),
+    phase_level: async () => aggregatePhaseLevel(decomposition),
+    global_summary: () => aggregateGlobalSummary(evalModel, run.steps, decomposition),
+  } satisfies Record<Granularity, () => Promise<AggregatedSteps>>;
   const aggregates = new Map<Granularity, AggregatedSteps>(
-    await Promise.all(levels.map(async (level) => [level, await AGGREGATORS[level](evalModel, run, decomposition)] as const)),
+    await Promise.all(levels.map(async (level) => [level, await aggregate[level]()] as const)),
   );
   const results = await Promise.all(
     criteria.map((criterion, index) =>
@@ -37,15 +41,6 @@ export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Cr
   });
   return { run: run.id, steps: run.steps.length, results, decomposition, granularity, contextSize };
 }
-
-const AGGREGATORS: Record<
-  Granularity,
-  (evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecomposition) => Promise<AggregatedSteps>
-> = {
-  step_level: async (_, run) => aggregateStepLevel(run.steps),
-  phase_level: async (_, __, decomposition) => aggregatePhaseLevel(decomposition),
-  global_summary: (evalModel, run, decomposition) => aggregateGlobalSummary(evalModel, run.steps, decomposition),
-};
 
 const VerdictSchema = z.object({
   verdict: z.enum(["PASS", "FAIL", "UNSURE"]),

@@ -218,22 +218,13 @@ export async function aggregateGlobalSummary(
     user: `Phases:\n${phases}\n\nSteps:\n${encodeSteps(steps).join("\n")}`,
     output: { name: "global_summary", schema: NarrativeSchema },
   });
-  const step_mapping = { global_trace: steps.map((step) => step.step) };
-  if (outcome.kind !== "ok")
-    return {
-      granularity: "global_summary",
-      aggregated_content: decomposition.phases.map((phase) => phase.summary).join(" "),
-      step_mapping,
-      summary_metadata: {
-        execution_outcome: "Unknown",
-        strategy_description: "",
-        note: `narrative unavailable (${outcome.kind}): ${outcome.cause}`,
-      },
-    };
+  const ok = outcome.kind === "ok";
   return {
     granularity: "global_summary",
-    aggregated_content: outcome.value.narrative,
-    step_mapping,
-    summary_metadata: { execution_outcome: outcome.value.execution_outcome, strategy_description: outcome.value.strategy_description },
+    aggregated_content: ok ? outcome.value.narrative : decomposition.phases.map((phase) => phase.summary).join(" "),
+    step_mapping: { global_trace: steps.map((step) => step.step) },
+    summary_metadata: ok
+      ? { execution_outcome: outcome.value.execution_outcome, strategy_description: outcome.value.strategy_description }
+      : { execution_outcome: "Unknown", strategy_description: "", note: `narrative unavailable (${outcome.kind}): ${outcome.cause}` },
   };
 }

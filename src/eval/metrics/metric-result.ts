@@ -45,11 +45,7 @@ export function notScorable<P>(metric: MetricName, reason: string, parts: P): Me
 
 export function failed<P>(metric: MetricName, step: string, error: { kind: string; cause: string }, parts: P): MetricResult<P> {
   return {
-    metric,
-    score: null,
-    scorable: false,
-    reason: `${step} failed (${error.kind}): ${error.cause}`,
-    parts,
+    ...notScorable(metric, `${step} failed (${error.kind}): ${error.cause}`, parts),
     error: { kind: error.kind, cause: error.cause },
   };
 }

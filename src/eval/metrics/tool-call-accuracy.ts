@@ -6,8 +6,6 @@ import { f1Score, ratio, scored } from "./metric-result";
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and at least a `threshold` share of reference arguments equal. */
 export type ToolCallAccuracyConfig = Pick<Extract<MetricOptions, { metric: "tool-call-accuracy" }>, "mode" | "threshold">;
 
-const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", threshold: 0.8 };
-
 /** Absorbs binary floating-point noise such as 0.1 * 3 when comparing a ratio with the threshold. */
 const THRESHOLD_EPSILON = 1e-9;
 
@@ -36,7 +34,7 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
  */
 export function toolCallAccuracy(
   sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
-  config: ToolCallAccuracyConfig = DEFAULT_TOOL_CALL_ACCURACY_CONFIG,
+  config: ToolCallAccuracyConfig,
 ) {
   const reference = sample.referenceToolCalls ?? [];
   const { calls: own, source, warning } = sampleToolCalls(sample);

@@ -14,11 +14,9 @@ type TopicAdherenceOptions = Extract<MetricOptions, { metric: "topic-adherence" 
  * nothing; recall = answered on-topic topics / on-topic topics (refusing an allowed topic is the miss).
  */
 type TopicCounting = TopicAdherenceOptions["counting"];
-type TopicAdherenceMode = TopicAdherenceOptions["mode"];
-type TopicAdherenceConfig = Pick<TopicAdherenceOptions, "mode"> & Partial<TopicAdherenceOptions>;
 
 export interface TopicAdherenceParts {
-  mode: TopicAdherenceMode;
+  mode: TopicAdherenceOptions["mode"];
   counting: TopicCounting;
   precision: number | null;
   recall: number | null;
@@ -95,19 +93,15 @@ export async function extractTopics(evalModel: EvalModel, model: string, message
 }
 
 /** Extracts the topics discussed, classifies them all in one call, scores per mode; per model, then the mean. */
-export function topicAdherence(evalModel: EvalModel, sample: Sample, config: TopicAdherenceConfig = { mode: "F1" }) {
-  const counting = config.counting ?? "COVERAGE";
-  return acrossModels("topic-adherence", evalModel, config.models, (model) =>
-    topicAdherenceWith(evalModel, model, sample, config.mode, counting),
-  );
+export function topicAdherence(evalModel: EvalModel, sample: Sample, config: Omit<TopicAdherenceOptions, "metric">) {
+  return acrossModels("topic-adherence", evalModel, config.models, (model) => topicAdherenceWith(evalModel, model, sample, config));
 }
 
 async function topicAdherenceWith(
   evalModel: EvalModel,
   model: string,
   sample: Sample,
-  mode: TopicAdherenceMode,
-  counting: TopicCounting,
+  { mode, counting }: Omit<TopicAdherenceOptions, "metric">,
 ): Promise<MetricResult<TopicAdherenceParts>> {
   const parts: TopicAdherenceParts = {
     mode,

@@ -38,9 +38,13 @@ function sameMultiset(left: SampleToolCall[], right: SampleToolCall[]): boolean 
   if (left.length !== right.length) return false;
   const unused = [...right];
   return left.every((call) => {
-    const index = unused.findIndex((other) => other.name === call.name && jsonEqual(other.arguments, call.arguments));
+    const index = unused.findIndex((other) => sameCall(other, call));
     return index !== -1 && unused.splice(index, 1).length === 1;
   });
+}
+
+export function sameCall(left: SampleToolCall, right: SampleToolCall): boolean {
+  return left.name === right.name && jsonEqual(left.arguments, right.arguments);
 }
 
 /** Key order ignored, array order significant, no coercion; keys whose value is `undefined` are absent, as after serialisation. */

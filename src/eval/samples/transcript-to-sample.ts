@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ModeratorAnswerSchema, type Sample, type SampleMessage, type SampleToolCall, type TranscriptDocument } from "../../domain";
-import { jsonEqual } from "./sample-tool-calls";
+import { sameCall } from "./sample-tool-calls";
 
 /** What a golden set or an admin knows about a run beyond the transcript itself. */
 export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "referenceToolCalls">;
@@ -17,10 +17,6 @@ function transcriptToolCalls(transcript: TranscriptDocument): Pick<Sample, "tool
   return { toolCalls: own, ...(upFront.length > 0 ? { upFrontToolCalls: upFront } : {}) };
 }
 
-function sameCall(left: SampleToolCall, right: SampleToolCall): boolean {
-  return left.name === right.name && jsonEqual(left.arguments, right.arguments);
-}
-
 /** The closing AI turn is the whole answer the employee received, not the conclusion alone: the metrics judge what was delivered. */
 export function transcriptToSample(transcript: TranscriptDocument, references: SampleReferences = {}): Sample {
   const conversation =
@@ -29,7 +25,7 @@ export function transcriptToSample(transcript: TranscriptDocument, references: S
     id: transcript.id,
     userInputMessages: withWholeAnswer(conversation, transcript.answer),
     ...transcriptToolCalls(transcript),
-    ...definedOnly(references),
+    ...Object.fromEntries(Object.entries(references).filter(([, value]) => value !== undefined)),
   };
 }
 
@@ -60,8 +56,4 @@ function renderAnswer(answer: z.infer<typeof DeliveredAnswerSchema>): string {
   ]
     .filter(Boolean)
     .join("\n\n");
-}
-
-function definedOnly(references: SampleReferences): SampleReferences {
-  return Object.fromEntries(Object.entries(references).filter(([, value]) => value !== undefined));
 }

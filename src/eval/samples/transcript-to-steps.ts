@@ -1,10 +1,6 @@
 import type { TranscriptDocument, TranscriptStep } from "../../domain";
 import type { JudgeRun, JudgeStep } from "../judge/judge-step";
 
-function describeCall(call: TranscriptStep["toolCalls"][number]): string {
-  return `${call.name}(${JSON.stringify(call.arguments)})${call.ok ? "" : " failed"}`;
-}
-
 function label(step: TranscriptStep): string {
   return `${step.executor}${step.round && step.round !== "initial" ? ` (${step.round})` : ""}`;
 }
@@ -14,7 +10,7 @@ export function transcriptToJudgeRun(transcript: TranscriptDocument): JudgeRun {
   const steps: JudgeStep[] = transcript.steps.map((step, index, all) => {
     const previous = all[index - 1];
     const next = all[index + 1];
-    const calls = step.toolCalls.map(describeCall);
+    const calls = step.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})${call.ok ? "" : " failed"}`);
     return {
       step: step.step,
       thinking: step.rationale,

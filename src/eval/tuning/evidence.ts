@@ -58,7 +58,7 @@ export function collectRunEvidence(
   evaluations: EvaluationEvidence[],
 ): RunEvidence[] {
   const votesByRun = new Map<string, Feedback[]>();
-  for (const vote of feedback) votesByRun.set(vote.runId, [...(votesByRun.get(vote.runId) ?? []), vote]);
+  for (const vote of feedback) push(votesByRun, vote.runId, vote);
   const evaluationByRun = new Map(evaluations.map((record) => [record.runId, record]));
   return transcripts.map((transcript) => {
     const votes = votesByRun.get(transcript.runId) ?? [];

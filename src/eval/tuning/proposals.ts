@@ -132,12 +132,8 @@ export function proposeQscoreThreshold(runs: RunEvidence[], current: number): Pr
   const labelled = runs.filter(
     (run): run is RunEvidence & { initialQscore: number } => run.outcome !== "unknown" && run.initialQscore !== null,
   );
-  if (
-    labelled.length < MIN_LABELLED_RUNS ||
-    !labelled.some((run) => run.outcome === "bad") ||
-    !labelled.some((run) => run.outcome === "good")
-  )
-    return [];
+  // Both outcomes must be present: a threshold separates them.
+  if (labelled.length < MIN_LABELLED_RUNS || new Set(labelled.map((run) => run.outcome)).size < 2) return [];
   const misjudged = (threshold: number) =>
     labelled.filter((run) => (run.outcome === "bad" ? run.initialQscore >= threshold : run.initialQscore < threshold));
   const best = [...CANDIDATES].sort(

@@ -1,6 +1,8 @@
 import type { Feedback, SpecialistSummary, TranscriptDocument } from "../../domain";
 import type { WorkflowDeps } from "../../workflow/deps";
-import { runGoldenSet, type GoldenCase } from "../golden";
+import { GOLDEN_TOOL_CALL_MATCHING, type GoldenCase } from "../golden";
+import { toolCallAccuracy } from "../metrics/tool-call-accuracy";
+import { transcriptToSample } from "../samples/transcript-to-sample";
 import type { ReferenceTopics } from "../reference-topics";
 import {
   collectRunEvidence,
@@ -83,9 +85,8 @@ function describeChange(change: TuningChange): string {
   const file = change.kind === "qscore-threshold" ? "" : `prompts/specialists/${change.specialist}.md`;
   switch (change.kind) {
     case "add-keyword":
-      return `${file} keywords: add "${change.keyword}"`;
     case "remove-keyword":
-      return `${file} keywords: remove "${change.keyword}"`;
+      return `${file} keywords: ${change.kind === "add-keyword" ? "add" : "remove"} "${change.keyword}"`;
     case "extend-description":
     case "narrow-description":
       return `${file} description: append "${change.clause}"`;
@@ -113,34 +114,23 @@ function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps
 
 // Only the Router's choice and ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine.
 async function measureGolden(cases: GoldenCase[], ask: (question: string) => Promise<TranscriptDocument>, scope: ReferenceTopics) {
-  const selectedById = new Map<string, string[]>();
-  const byQuestion = new Map(cases.map((golden) => [golden.question, golden.id]));
+  // Cases where every reference topic had a specialist that owns it among those chosen, and cases whose tool calls passed.
+  const routed = new Set<string>();
   const passedTools = new Set<string>();
-  await runGoldenSet(
-    cases,
-    async (question) => {
-      const transcript = await ask(question);
-      const selected = SelectedSchema.parse(transcript.decision?.selected);
-      selectedById.set(byQuestion.get(question) ?? question, selected);
-      return transcript;
-    },
-    { skipped: "the tuning check scores routing and tool calls only" },
-    (line) => {
-      if (line.metric === "tool-call-accuracy" && typeof line.score === "number" && line.score >= PASSING_SCORE) passedTools.add(line.id);
-    },
-  );
-  const routedRight = (golden: GoldenCase) => {
-    const selected = selectedById.get(golden.id) ?? [];
-    return golden.referenceTopics.every((topic) => neededSpecialists([topic], scope).some((id) => selected.includes(id)));
-  };
-  const routed = cases.filter(routedRight);
+  for (const golden of cases) {
+    const transcript = await ask(golden.question);
+    const selected = SelectedSchema.parse(transcript.decision?.selected);
+    if (golden.referenceTopics.every((topic) => neededSpecialists([topic], scope).some((id) => selected.includes(id))))
+      routed.add(golden.id);
+    const sample = transcriptToSample(transcript, { referenceToolCalls: golden.referenceToolCalls });
+    if ((toolCallAccuracy(sample, GOLDEN_TOOL_CALL_MATCHING).score ?? 0) >= PASSING_SCORE) passedTools.add(golden.id);
+  }
   return {
     cases: cases.length,
-    // Cases where every reference topic had a specialist that owns it among those chosen.
-    routed: routed.length,
+    routed: routed.size,
     toolCallsPassed: passedTools.size,
     // Shows which cases a change moves.
-    failing: cases.filter((golden) => !routed.includes(golden) || !passedTools.has(golden.id)).map((golden) => golden.id),
+    failing: cases.filter((golden) => !routed.has(golden.id) || !passedTools.has(golden.id)).map((golden) => golden.id),
   };
 }
 

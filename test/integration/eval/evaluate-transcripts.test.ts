@@ -4,10 +4,12 @@ import path from "node:path";
 import { EvaluationRecordSchema, TranscriptDocumentSchema, type EvaluationRecord, type TranscriptDocument } from "../../../src/domain";
 import type { EventProps } from "../../../src/telemetry/records";
 import type { Criterion } from "../../../src/eval/judge/criteria";
+import { runEvaluateTranscriptsOnce } from "../../../src/jobs/eval-runners";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import type { ReferenceTopics } from "../../../src/eval/reference-topics";
 import { goldenCaseLookup, type GoldenCase } from "../../../src/eval/golden";
 import { capturingTelemetry } from "../../fakes/captured-events";
+import { testConfig } from "../../fakes/test-config";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 
@@ -191,20 +193,13 @@ describe("evaluateTranscripts job", () => {
   });
 
   it("with no evaluation model it evaluates and marks nothing and says why", async () => {
-    const source = memorySource([base]);
-    const summary = await evaluateTranscripts(
-      {
-        source,
-        store: { save: async () => assert.fail("nothing to save") },
-        telemetry: { event: () => assert.fail("nothing evaluated") },
-        evalModel: { skipped: "skipped: no evaluation model configured" },
-        criteria,
-        referenceTopics,
-      },
-      { batchSize: 5, concurrency: 1 },
-    );
-    assert.equal(summary.skipped, "skipped: no evaluation model configured");
-    assert.equal(source.all[0].evaluatedAt, undefined);
+    const lines: string[] = [];
+    const config = testConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline" });
+    const summary = await runEvaluateTranscriptsOnce(config, { log: (line) => lines.push(line) });
+    assert.match(summary.skipped ?? "", /^skipped: no evaluation model configured/);
+    assert.deepEqual([summary.evaluated, summary.failed, summary.scores], [[], [], []]);
+    // The only line is the reason: neither the store (which would log its connection) nor telemetry was opened.
+    assert.deepEqual(lines, [summary.skipped]);
   });
 
   it("with several evaluation models, reports each model's score, the mean and the disagreement (summary, record and telemetry)", async () => {

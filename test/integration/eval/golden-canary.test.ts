@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { CosmosClient } from "@azure/cosmos";
 import { startEmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { testConfig } from "../../fakes/test-config";
-import { goldenWorkflow, type AskWorkflow } from "../../../src/composition/workflow-deps";
+import { goldenWorkflow } from "../../../src/composition/workflow-deps";
 import { CanaryRecordSchema, type CanaryRecord } from "../../../src/domain";
 import { readGoldenSet } from "../../../src/eval/golden";
 import type { Criterion } from "../../../src/eval/judge/criteria";
@@ -45,7 +45,7 @@ function scriptPassingEvaluation(server: ScriptedModelServer): void {
 describe("golden-set canary", function () {
   this.timeout(60_000);
   const harness = useEvalHarness();
-  let offlineWorkflow: AskWorkflow;
+  let offlineWorkflow: GoldenCanaryDeps["ask"];
 
   before(async () => {
     offlineWorkflow = await goldenWorkflow(testConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline" }));
@@ -129,7 +129,7 @@ describe("golden-set canary", function () {
 
   it("a deployment that fails a question fails that case's run, and the canary goes on with the next", async () => {
     scriptPassingEvaluation(harness.server);
-    const retired: AskWorkflow = async (question) => {
+    const retired: GoldenCanaryDeps["ask"] = async (question) => {
       if (question === cases[0].question) throw new Error("404 DeploymentNotFound: the deployment gpt-4o does not exist");
       return offlineWorkflow(question);
     };

@@ -101,7 +101,7 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
         { topic: topics[1], onTopic: true, referenceTopics: ["обучение с учителем", "обучение без учителя"], answered: true },
       ],
     });
-    const result = await topicAdherence(harness.evalModel, machineLearning, { mode: "F1" });
+    const result = await topicAdherence(harness.evalModel, machineLearning, { mode: "F1", counting: "COVERAGE" });
     assert.equal(result.parts.precision, 1); // 2 on-topic / 2 discussed
     assert.equal(result.parts.recall, 1); // 4 reference topics covered / 4
     assert.equal(result.score, 1);
@@ -118,7 +118,7 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
         { topic: topics[2], onTopic: false, referenceTopics: [], answered: true },
       ],
     });
-    const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION" });
+    const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION", counting: "COVERAGE" });
     assert.ok(Math.abs(result.score! - 1 / 3) < 1e-12);
     assert.ok(result.score! <= 0.6);
     assert.ok(Math.abs(result.parts.recall! - 2 / 3) < 1e-12);
@@ -130,14 +130,14 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
     server.script("eval.topic-adherence", {
       classifications: [{ topic: "Python", onTopic: true, referenceTopics: ["программирование"], answered: false }],
     });
-    const result = await topicAdherence(harness.evalModel, football, { mode: "RECALL" });
+    const result = await topicAdherence(harness.evalModel, football, { mode: "RECALL", counting: "COVERAGE" });
     assert.equal(result.score, 0);
     assert.deepEqual(result.parts.refusedTopics, ["Python"]);
   });
 
   it("TopicAdherence with no topics found is not scorable, with a reason (never NaN or 0)", async () => {
     server.script("eval.topic-extraction", { topics: [] });
-    const result = await topicAdherence(harness.evalModel, machineLearning);
+    const result = await topicAdherence(harness.evalModel, machineLearning, { mode: "F1", counting: "COVERAGE" });
     assert.equal(result.score, null);
     assert.equal(result.scorable, false);
     assert.match(result.reason, /no topics were found/);
@@ -156,7 +156,7 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
         ],
       },
     );
-    const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION" });
+    const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION", counting: "COVERAGE" });
     assert.equal(result.score, 0.5);
     const repair = server.callsFor("eval.topic-adherence")[1].body.messages.at(-1)!;
     assert.match(repair.content as string, /classify exactly these topics, in this order: \["Python","футбол"\]/);

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { TranscriptDocumentSchema, type Sample } from "../../../../src/domain";
-import { toolCallAccuracy } from "../../../../src/eval/metrics/tool-call-accuracy";
+import { toolCallAccuracy, type ToolCallAccuracyConfig } from "../../../../src/eval/metrics/tool-call-accuracy";
 import { sampleToolCalls } from "../../../../src/eval/samples/sample-tool-calls";
 import { transcriptToSample } from "../../../../src/eval/samples/transcript-to-sample";
+
+const STRICT: ToolCallAccuracyConfig = { mode: "STRICT", threshold: 0.8 };
 
 const transcript = TranscriptDocumentSchema.parse(
   JSON.parse(readFileSync(path.join(__dirname, "../../../fixtures/eval/transcript-acme-renewal.json"), "utf8")),
@@ -26,8 +28,11 @@ const ragasShaped: Sample = {
 
 describe("evaluation inputs as people have them", () => {
   it("tool calls inside AI messages (the ragas shape) score exactly as top-level toolCalls", () => {
-    const fromMessages = toolCallAccuracy(ragasShaped);
-    const topLevel = toolCallAccuracy({ ...ragasShaped, userInputMessages: [ragasShaped.userInputMessages[0]], toolCalls: [search, book] });
+    const fromMessages = toolCallAccuracy(ragasShaped, STRICT);
+    const topLevel = toolCallAccuracy(
+      { ...ragasShaped, userInputMessages: [ragasShaped.userInputMessages[0]], toolCalls: [search, book] },
+      STRICT,
+    );
     assert.equal(fromMessages.score, 1);
     assert.equal(fromMessages.parts.toolCallSource, "messages");
     assert.deepEqual(
@@ -39,7 +44,7 @@ describe("evaluation inputs as people have them", () => {
 
   it("both places given: agreeing (in any order) is silent; disagreeing scores toolCalls and says so", () => {
     assert.equal(sampleToolCalls({ ...ragasShaped, toolCalls: [book, search] }).warning, undefined);
-    const disagree = toolCallAccuracy({ ...ragasShaped, toolCalls: [search] });
+    const disagree = toolCallAccuracy({ ...ragasShaped, toolCalls: [search] }, STRICT);
     assert.equal(disagree.parts.toolCallSource, "toolCalls");
     assert.equal(
       disagree.parts.warning,
