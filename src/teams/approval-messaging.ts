@@ -1,10 +1,10 @@
-import type { CloudAdapter, ConversationParameters } from "botbuilder";
+import type { ConversationParameters } from "botbuilder";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage } from "../approvals";
 import type { AdaptiveCard } from "../cards";
 import type { Reference } from "../domain";
 import { cardActivity, Messenger } from "./messenger";
 
-export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
+export type ApprovalAdapter = Messenger["adapter"];
 
 function threadReference(thread: PostedMessage): Reference {
   return {
@@ -16,16 +16,7 @@ function threadReference(thread: PostedMessage): Reference {
 
 // A new channel thread is created with createConversationAsync (works with an empty bot app id, unlike
 // TeamsInfo.sendMessageToTeamsChannel); Teams names it `<channel>;messageid=<root id>`.
-export class TeamsApprovalMessaging implements ApprovalMessaging {
-  private readonly messenger: Messenger;
-
-  constructor(
-    private readonly adapter: ApprovalAdapter,
-    private readonly botAppId: string | undefined,
-  ) {
-    this.messenger = new Messenger(adapter, botAppId);
-  }
-
+export class TeamsApprovalMessaging extends Messenger implements ApprovalMessaging {
   async postThread(target: ChannelTarget, card: AdaptiveCard): Promise<PostedMessage> {
     const parameters = {
       isGroup: true,
@@ -43,10 +34,10 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
   }
 
   async updateCard(posted: PostedMessage, card: AdaptiveCard): Promise<void> {
-    await this.messenger.update(threadReference(posted), posted.activityId, cardActivity(card));
+    await this.update(threadReference(posted), posted.activityId, cardActivity(card));
   }
 
   async replyInThread(thread: PostedMessage, text: string): Promise<void> {
-    await this.messenger.send(threadReference(thread), { type: "message", text });
+    await this.send(threadReference(thread), { type: "message", text });
   }
 }

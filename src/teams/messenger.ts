@@ -9,8 +9,8 @@ export function cardActivity(card: AdaptiveCard): Partial<Activity> {
 /** Proactive sends to a stored conversation; a failed send rejects, so it is never mistaken for a delivery. */
 export class Messenger {
   constructor(
-    private readonly adapter: Pick<CloudAdapter, "continueConversationAsync">,
-    private readonly botAppId: string | undefined,
+    protected readonly adapter: Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">,
+    protected readonly botAppId: string | undefined,
   ) {}
 
   async send(reference: Reference, activity: Partial<Activity>): Promise<string | undefined> {
