@@ -32,13 +32,6 @@ const optionalText = (max: number) =>
     .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 const requiredText = (max: number) => z.string().max(max, `at most ${max} characters`).trim().min(1, "required");
 
-export interface FeedbackAction {
-  verb: typeof CARD_VERBS.feedback;
-  runId: string;
-  rating: "up" | "down";
-  comment?: string;
-}
-
 const FeedbackActionSchema = z
   .object({
     verb: z.literal(CARD_VERBS.feedback),
@@ -46,7 +39,8 @@ const FeedbackActionSchema = z
     rating: z.enum(["up", "down"]),
     comment: optionalText(MAX_COMMENT_CHARS),
   })
-  .transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
+  .transform(({ comment, ...rest }) => ({ ...rest, ...(comment === undefined ? {} : { comment }) }));
+export type FeedbackAction = z.infer<typeof FeedbackActionSchema>;
 
 /** A follow-up click is a plain Action.Submit: the Agents Playground ignores Teams' `msteams` imBack/messageBack (which would also echo it). */
 const FollowUpSubmitSchema = z.object({ followUp: z.string().trim().min(1).max(MAX_FOLLOW_UP_CHARS) }).passthrough();
