@@ -1,5 +1,4 @@
-import type { Language } from "../domain";
-import { labelsFor, stringsFor, type CardLabels, type DurationUnit } from "../domain";
+import { labelsFor, stringsFor, type CardLabels, type DurationUnit, type Language } from "../domain";
 import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
 import type { errorViewFromRun, OperatorNoticeView, RequesterNoticeView } from "./view-models";
