@@ -155,20 +155,21 @@ export interface ApprovalOutcomeView {
   refusedAsTooLate?: boolean;
 }
 
-export interface ApprovalHistoryItemView {
-  question: string;
-  requesterName: string;
-  decision: "approve" | "edit" | "reject";
-  approverName: string;
-  decidedAt: string;
-  timeToDecisionMs: number;
-  edited: boolean;
-  threadUrl?: string;
-}
-
+/** One page of the approvals' history, its entries as the approvals module lists them. */
 export interface ApprovalHistoryView {
   language: Language;
   query: ApprovalHistoryQuery;
-  items: ApprovalHistoryItemView[];
+  entries: {
+    question: string;
+    requesterName: string;
+    requesterAadObjectId: string;
+    decision: "" | "approve" | "edit" | "reject";
+    approverName: string;
+    approverAadObjectId: string;
+    decidedAt: string;
+    timeToDecisionMs: number | null;
+    edited: boolean;
+    thread: { conversationId: string; activityId: string } | null;
+  }[];
   hasMore: boolean;
 }

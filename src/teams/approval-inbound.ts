@@ -1,10 +1,10 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, Approvals, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
-import { localeLanguage, stringsFor, type Approval, type Language } from "../domain";
+import { localeLanguage, stringsFor, type Language } from "../domain";
 import type { BotContext } from "./bot-deps";
 import { cardActivity } from "./messenger";
-import { approvalThreadLink, chatOf, isPersonalChat } from "./conversation-key";
+import { chatOf, isPersonalChat } from "./conversation-key";
 import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
 
 export function actorFrom(activity: Activity): Actor {
@@ -51,7 +51,7 @@ export async function approvalCommands({ turn: context, services: { approvals } 
   if (approversHere) await context.sendActivity(await setApproverChannel(context, approvals, language));
   else {
     const pending = await approvals.pending(pendingRequest(context, language));
-    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
+    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(buildApprovalPendingCard(language, pending)));
   }
   return false;
 }
@@ -98,17 +98,4 @@ function setApproverChannel(context: TurnContext, approvals: Approvals, language
 /** Who asks, with their roster and where they ask: what the approvals module checks before it lists or posts anything. */
 export function pendingRequest(context: TurnContext, language: Language): PendingRequest {
   return { actor: actorFrom(context.activity), membership: rosterMembership(context), language, place: historyPlace(context.activity) };
-}
-
-function pendingCard(approvals: Approval[], language: Language): AdaptiveCard {
-  return buildApprovalPendingCard({
-    language,
-    items: approvals.map((approval) => ({
-      approvalId: approval.id,
-      question: approval.question,
-      requesterName: approval.requesterName ?? approval.requester.userId,
-      createdAt: approval.createdAt,
-      ...(approval.approverThread ? { threadUrl: approvalThreadLink(approval.approverThread) } : {}),
-    })),
-  });
 }

@@ -24,10 +24,3 @@ export function chatOf(conversationId: string): string {
 export function isPersonalChat(where: { conversation?: { conversationType?: string } }): boolean {
   return where.conversation?.conversationType === "personal";
 }
-
-/** A Teams deep link to an approval's thread in the approver channel (`<channel>;messageid=<root>`, root activity id). */
-export function approvalThreadLink(thread: { conversationId: string; activityId: string }): string {
-  const channelId = encodeURIComponent(chatOf(thread.conversationId));
-  const messageId = encodeURIComponent(thread.activityId);
-  return `https://teams.microsoft.com/l/message/${channelId}/${messageId}?parentMessageId=${messageId}`;
-}
