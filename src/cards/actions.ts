@@ -137,7 +137,8 @@ function flatten(value: unknown): Record<string, unknown> | undefined {
   return value;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

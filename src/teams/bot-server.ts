@@ -8,7 +8,8 @@ import type { Activity } from "botbuilder";
 import { ConfigurationError, describeError, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { EndpointStatus } from "../llm/endpoint-pool";
-import { checkInboundActivity, isJsonObject, isJsonRequest } from "./inbound-activity";
+import { isRecord } from "../cards";
+import { checkInboundActivity, isJsonRequest } from "./inbound-activity";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
 interface BotServerOptions {
@@ -45,7 +46,8 @@ export async function startBotServer(options: BotServerOptions): Promise<{ url: 
       res.json(415, { error: "Expected an application/json Bot Framework activity." });
       return;
     }
-    if (!isJsonObject(req.body)) {
+    // Only an object can carry a token's claims to check, so anything else is a 400 at once.
+    if (!isRecord(req.body)) {
       res.json(400, { error: "Not a Bot Framework activity: body: Expected an object" });
       return;
     }
