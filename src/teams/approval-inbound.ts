@@ -1,4 +1,4 @@
-import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
+import { TeamsInfo, teamsGetChannelId, teamsGetTeamId, teamsGetTenant, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, Approvals, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
 import { localeLanguage, stringsFor, type Language } from "../domain";
@@ -8,7 +8,7 @@ import { chatOf, isPersonalChat } from "./conversation-key";
 import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
 
 export function actorFrom(activity: Activity): Actor {
-  const tenantId = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id;
+  const tenantId = activity.conversation?.tenantId ?? teamsGetTenant(activity)?.id;
   const userId = activity.from?.id;
   return {
     aadObjectId: activity.from?.aadObjectId ?? "",
@@ -21,9 +21,8 @@ export function actorFrom(activity: Activity): Actor {
 /** Where an activity was sent from, as `approvals history` and `approvals pending` decide whether they may list approvals there. */
 function historyPlace(activity: Activity): HistoryPlace {
   if (isPersonalChat(activity)) return { kind: "personal" };
-  const channelId = (activity.channelData as { channel?: { id?: string } } | undefined)?.channel?.id;
   if (activity.conversation?.conversationType === "channel")
-    return { kind: "channel", channelId: channelId ?? chatOf(activity.conversation.id) };
+    return { kind: "channel", channelId: teamsGetChannelId(activity) ?? chatOf(activity.conversation.id) };
   return { kind: "group_chat" };
 }
 
@@ -82,13 +81,13 @@ export function approversHereLanguage(text: string | undefined): Language | unde
 /** `approvers here` typed in a channel makes it the approver channel (the approvals module decides who may). */
 function setApproverChannel(context: TurnContext, approvals: Approvals, language: Language): Promise<string> {
   const { activity } = context;
-  const channelData = activity.channelData as { team?: { id?: string }; channel?: { id?: string }; tenant?: { id?: string } } | undefined;
-  const teamId = channelData?.team?.id;
-  const channelId = channelData?.channel?.id;
-  const tenantId = actorFrom(activity).tenantId;
+  const actor = actorFrom(activity);
+  const { tenantId } = actor;
+  const teamId = teamsGetTeamId(activity);
+  const channelId = teamsGetChannelId(activity);
   const inChannel = activity.conversation?.conversationType === "channel" && teamId && channelId && activity.serviceUrl;
   return approvals.setApproverChannel({
-    actor: actorFrom(activity),
+    actor,
     membership: rosterMembership(context),
     language,
     ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
