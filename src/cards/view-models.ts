@@ -113,12 +113,6 @@ export type OperatorNoticeView = Omit<OperatorNotice, "question" | "serviceUrl">
   suppressed: number;
 };
 
-export interface RequesterNoticeView {
-  language: Language;
-  question: string;
-  reason?: string;
-}
-
 export type ApprovalView = ReturnType<typeof approvalViewFromRun>;
 
 export function approvalViewFromRun(
