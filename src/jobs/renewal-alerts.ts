@@ -2,7 +2,7 @@ import { channelTarget, resolveApproverChannel, type ChannelTarget } from "../ap
 import type { AppConfig } from "../config";
 import { describeError, renewalAlertId, systemClock, type Clock, type Log, type RenewalAlert } from "../domain";
 import type { CosmosStore } from "../storage";
-import { TeamsApprovalMessaging, type ApprovalAdapter } from "../teams/approval-messaging";
+import { Messenger, type MessengerAdapter } from "../teams/messenger";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { renewalAlertCard } from "../teams/renewal-alerts";
 import { createTeamsAdapter } from "../teams/teams-adapter";
@@ -17,7 +17,7 @@ const CLAIM_TIMEOUT_MS = 10 * 60_000;
 export interface RenewalAlertsContext {
   /** `renewalAlerts`: create-if-absent claims, etag-conditional changes. */
   store: Pick<CosmosStore, "renewalAlerts" | "settings" | "toolData">;
-  adapter: ApprovalAdapter;
+  adapter: MessengerAdapter;
   botAppId: string | undefined;
   telemetry: Pick<Telemetry, "event">;
   clock: Clock;
@@ -57,7 +57,7 @@ async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["set
 export async function runRenewalAlerts(config: Pick<AppConfig, "env">, context: RenewalAlertsContext) {
   const target = await renewalsChannel(config.env, context.store.settings);
   if (typeof target === "string") return { skipped: target };
-  const messaging = new TeamsApprovalMessaging(context.adapter, context.botAppId);
+  const messaging = new Messenger(context.adapter, context.botAppId);
   // Cards posted now, alerts another instance or run already holds, posts that failed (retried on a later pass).
   const result = { posted: 0, alreadyHeld: 0, failed: 0 };
   for (const due of await renewalsDue(context.store.toolData, toIsoDate(context.clock.now()), config.env.RENEWAL_ALERT_DAYS)) {
