@@ -85,8 +85,6 @@ function parseRequest<T>(verb: string, schema: z.ZodType<T, z.ZodTypeDef, unknow
   return parsed?.success ? parsed.data : undefined;
 }
 
-type CardAction = FeedbackAction | ApprovalAction;
-
 type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
 export const RENEWAL_VERBS = { ask: "renewal.ask", dismiss: "renewal.dismiss" } as const;
@@ -99,7 +97,8 @@ export function parseRenewalAction(value: unknown): z.infer<typeof RenewalAction
 }
 
 export type ParsedCardAction =
-  { ok: true; action: CardAction } | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
+  | { ok: true; action: FeedbackAction | ApprovalAction }
+  | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
 
 const KNOWN_VERBS: ReadonlySet<string> = new Set(Object.values(CARD_VERBS));
 

@@ -12,7 +12,9 @@ import { isRecord } from "../cards";
 import { checkInboundActivity, isJsonRequest } from "./inbound-activity";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
-interface BotServerOptions {
+// A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
+// activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
+export async function startBotServer(options: {
   port: number;
   host: string;
   adapter: ProcuraTeamsAdapter;
@@ -23,11 +25,7 @@ interface BotServerOptions {
   telemetry: Pick<Telemetry, "exception">;
   modelEndpoints?: () => EndpointStatus[];
   log: Log;
-}
-
-// A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
-// activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
-export async function startBotServer(options: BotServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
+}): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });
   server.pre(guardRequestBodies());
