@@ -19,7 +19,7 @@ export interface OperatorNotices {
   notify(notice: OperatorNotice): Promise<NoticeOutcome>;
 }
 
-/** Where a card goes: a channel, reached through a serviceUrl (the approvals' Teams messaging satisfies it). */
+/** Where a card goes: a channel, reached through a serviceUrl (the bot's Teams Messenger satisfies it). */
 export interface NoticeChannelPoster {
   postThread(target: { serviceUrl: string; channelId: string; tenantId?: string }, card: AdaptiveCard): Promise<unknown>;
 }
