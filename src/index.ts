@@ -14,7 +14,6 @@ import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { AnswerActivities } from "./teams/answer-activity";
-import { TeamsApprovalMessaging } from "./teams/approval-messaging";
 import { resolveBotIdentity, resolveListenHost } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { createBot } from "./teams/bot-application";
@@ -73,21 +72,20 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const names = displayNamesFrom(built.prompts.specialists);
     const adapter = createTeamsAdapter(identity);
     const answers = new AnswerActivities(config, { names, botState: store.botState, log });
-    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
+    const messenger = new Messenger(adapter, identity.appId);
     const approvals = createApprovals({
       config,
       names,
       store,
       telemetry,
-      messaging: teamsMessaging,
+      messaging: messenger,
       log,
       // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
     const lifecycle = new RunLifecycle(log);
     recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
-    notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
-    const messenger = new Messenger(adapter, identity.appId);
+    notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: messenger, log }));
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };

@@ -32,13 +32,6 @@ const optionalText = (max: number) =>
     .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 const requiredText = (max: number) => z.string().max(max, `at most ${max} characters`).trim().min(1, "required");
 
-export interface FeedbackAction {
-  verb: typeof CARD_VERBS.feedback;
-  runId: string;
-  rating: "up" | "down";
-  comment?: string;
-}
-
 const FeedbackActionSchema = z
   .object({
     verb: z.literal(CARD_VERBS.feedback),
@@ -46,7 +39,8 @@ const FeedbackActionSchema = z
     rating: z.enum(["up", "down"]),
     comment: optionalText(MAX_COMMENT_CHARS),
   })
-  .transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
+  .transform(({ comment, ...rest }) => ({ ...rest, ...(comment === undefined ? {} : { comment }) }));
+export type FeedbackAction = z.infer<typeof FeedbackActionSchema>;
 
 /** A follow-up click is a plain Action.Submit: the Agents Playground ignores Teams' `msteams` imBack/messageBack (which would also echo it). */
 const FollowUpSubmitSchema = z.object({ followUp: z.string().trim().min(1).max(MAX_FOLLOW_UP_CHARS) }).passthrough();
@@ -91,8 +85,6 @@ function parseRequest<T>(verb: string, schema: z.ZodType<T, z.ZodTypeDef, unknow
   return parsed?.success ? parsed.data : undefined;
 }
 
-type CardAction = FeedbackAction | ApprovalAction;
-
 type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
 export const RENEWAL_VERBS = { ask: "renewal.ask", dismiss: "renewal.dismiss" } as const;
@@ -105,7 +97,8 @@ export function parseRenewalAction(value: unknown): z.infer<typeof RenewalAction
 }
 
 export type ParsedCardAction =
-  { ok: true; action: CardAction } | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
+  | { ok: true; action: FeedbackAction | ApprovalAction }
+  | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
 
 const KNOWN_VERBS: ReadonlySet<string> = new Set(Object.values(CARD_VERBS));
 
@@ -143,7 +136,8 @@ function flatten(value: unknown): Record<string, unknown> | undefined {
   return value;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

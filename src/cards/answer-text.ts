@@ -1,6 +1,5 @@
-import type { Language } from "../domain";
+import { labelsFor, type Language } from "../domain";
 import { citationMarkers, type CitationView } from "./citations";
-import { labelsFor } from "../domain";
 import { textLimits, type TextLimits } from "./render";
 import { truncate } from "./text";
 import type { AnswerBodyView } from "./view-models";

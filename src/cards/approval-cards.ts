@@ -1,9 +1,9 @@
 import { HISTORY_PAGE_VERB, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
-import { labelsFor, MAX_COMMENT_CHARS, type Language, type TextLabelKey } from "../domain";
+import { labelsFor, MAX_COMMENT_CHARS, type Approval, type CardLabels, type Language, type TextLabelKey } from "../domain";
 import { fitTemplate, type AdaptiveCard } from "./render";
 import { cardDateTime, labelKey, paragraphs, truncate } from "./text";
-import type { ApprovalDecision, ApprovalHistoryItemView, ApprovalHistoryView, ApprovalOutcomeView, ApprovalView } from "./view-models";
+import type { ApprovalDecision, ApprovalHistoryView, ApprovalOutcomeView, ApprovalView } from "./view-models";
 import approvalTemplate from "./templates/approval-card.json";
 import outcomeTemplate from "./templates/approval-outcome-card.json";
 import historyTemplate from "./templates/approval-history-card.json";
@@ -48,7 +48,10 @@ export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCar
   }));
 }
 
-const HISTORY_DECISION: Record<ApprovalHistoryItemView["decision"], TextLabelKey> = {
+type HistoryEntry = ApprovalHistoryView["entries"][number];
+type DecidedEntry = HistoryEntry & { decision: Exclude<HistoryEntry["decision"], "">; timeToDecisionMs: number };
+
+const HISTORY_DECISION: Record<DecidedEntry["decision"], TextLabelKey> = {
   approve: "outcomeApproved",
   edit: "outcomeEdited",
   reject: "outcomeRejected",
@@ -60,16 +63,20 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
   return fitTemplate(historyTemplate, (limits) => ({
     labels,
     scope: labels.historyScope(view.query.days, view.query.supplier, view.query.page),
-    items: view.items.map((item) => ({
-      question: truncate(item.question, limits.questionPreview),
-      requesterName: truncate(item.requesterName, 120),
-      decision: labels[HISTORY_DECISION[item.decision]],
-      approverName: truncate(item.approverName, 120),
-      decidedAt: cardDateTime(item.decidedAt, view.language),
-      timeToDecision: labels.historyDuration(Math.max(0, Math.round(item.timeToDecisionMs / 60_000))),
-      edited: item.edited ? labels.yes : labels.no,
-      threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
-    })),
+    // The listing holds decided approvals only; the check keeps an undecided one off the card all the same.
+    items: view.entries
+      .filter((entry): entry is DecidedEntry => entry.decision !== "" && entry.timeToDecisionMs !== null)
+      .map((entry) => ({
+        question: truncate(entry.question, limits.questionPreview),
+        // A name the record lacks: the person's id.
+        requesterName: truncate(entry.requesterName || entry.requesterAadObjectId, 120),
+        decision: labels[HISTORY_DECISION[entry.decision]],
+        approverName: truncate(entry.approverName || entry.approverAadObjectId, 120),
+        decidedAt: cardDateTime(entry.decidedAt, view.language),
+        timeToDecision: labels.historyDuration(Math.max(0, Math.round(entry.timeToDecisionMs / 60_000))),
+        edited: entry.edited ? labels.yes : labels.no,
+        threadLink: threadLink(labels, entry.thread),
+      })),
     hasMore: view.hasMore,
     verb: HISTORY_PAGE_VERB,
     next: { ...view.query, page: view.query.page + 1, language: view.language },
@@ -77,21 +84,26 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
 }
 
 /** Each waiting approval, oldest first, with a "post again" button (Action.Execute, so the click is authorised again). */
-export function buildApprovalPendingCard(view: {
-  language: Language;
-  items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];
-}): AdaptiveCard {
-  const labels = labelsFor(view.language);
+export function buildApprovalPendingCard(language: Language, approvals: readonly Approval[]): AdaptiveCard {
+  const labels = labelsFor(language);
   return fitTemplate(pendingTemplate, (limits) => ({
     labels,
-    title: labels.pendingTitle(view.items.length),
+    title: labels.pendingTitle(approvals.length),
     verb: PENDING_REPOST_VERB,
-    items: view.items.map((item) => ({
-      question: truncate(item.question, limits.questionPreview),
-      requesterName: truncate(item.requesterName, 120),
-      createdAt: cardDateTime(item.createdAt, view.language),
-      threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
-      repost: { approvalId: item.approvalId, language: view.language },
+    items: approvals.map((approval) => ({
+      question: truncate(approval.question, limits.questionPreview),
+      requesterName: truncate(approval.requesterName ?? approval.requester.userId, 120),
+      createdAt: cardDateTime(approval.createdAt, language),
+      threadLink: threadLink(labels, approval.approverThread),
+      repost: { approvalId: approval.id, language },
     })),
   }));
+}
+
+/** A Teams deep link to an approval's thread in the approver channel: the thread is `<channel>;messageid=<root>`, the root its activity. */
+function threadLink(labels: CardLabels, thread: { conversationId: string; activityId: string } | null | undefined): string {
+  if (!thread) return "";
+  const channelId = encodeURIComponent(thread.conversationId.split(";messageid=")[0] ?? thread.conversationId);
+  const messageId = encodeURIComponent(thread.activityId);
+  return `[${labels.historyOpenThread}](https://teams.microsoft.com/l/message/${channelId}/${messageId}?parentMessageId=${messageId})`;
 }

@@ -1,8 +1,7 @@
-import type { Language } from "../domain";
-import { labelsFor, stringsFor, type CardLabels, type DurationUnit } from "../domain";
+import { labelsFor, stringsFor, type CardLabels, type DurationUnit, type Language } from "../domain";
 import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
-import type { errorViewFromRun, OperatorNoticeView, RequesterNoticeView } from "./view-models";
+import type { errorViewFromRun, OperatorNoticeView } from "./view-models";
 import template from "./templates/notice-card.json";
 
 /** The content of a notice card; only `question` and `reason` carry user text. */
@@ -16,6 +15,8 @@ interface Notice {
   sections?: { heading: string; items: string[] }[];
   facts?: { title: string; value: string }[];
 }
+
+type RequesterNoticeView = Pick<Notice, "language" | "reason"> & { question: string };
 
 export function buildNotice(notice: Notice): AdaptiveCard {
   const limits = textLimits();

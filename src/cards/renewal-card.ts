@@ -3,20 +3,18 @@ import { buildNotice } from "./notice-cards";
 import { RENEWAL_VERBS } from "./actions";
 import type { AdaptiveCard } from "./render";
 
-export interface RenewalAlertView {
-  language: Language;
-  alertId: string;
-  due: RenewalDue;
-  /** Someone dismissed the alert or asked Procura about it: the card says who, and a dismissed one keeps no buttons. */
-  outcome?: { kind: "dismissed" | "asked"; by: string };
-}
-
 function moneyFor(language: Language, value: number, currency: string): string {
   return value.toLocaleString(language === "ja" ? "ja-JP" : "en-US", { style: "currency", currency, minimumFractionDigits: 0 });
 }
 
 /** The owner line is a Teams mention (`<at>…</at>`); the Teams layer adds the entity that resolves it. */
-export function buildRenewalAlertCard(view: RenewalAlertView): AdaptiveCard {
+export function buildRenewalAlertCard(view: {
+  language: Language;
+  alertId: string;
+  due: RenewalDue;
+  /** Someone dismissed the alert or asked Procura about it: the card says who, and a dismissed one keeps no buttons. */
+  outcome?: { kind: "dismissed" | "asked"; by: string };
+}): AdaptiveCard {
   const labels = stringsFor(view.language).renewals;
   const { due, outcome } = view;
   const card = buildNotice({

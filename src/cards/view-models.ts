@@ -1,16 +1,13 @@
 /** Pure view models for every card and the mappings from run state to them: the Teams layer never shapes card data. */
 import type { ApprovalHistoryQuery, EvidenceItem, Finding, Language, ModeratorAnswer, OperatorNotice, RunState } from "../domain";
-import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
-import { labelsFor } from "../domain";
+import { SystemError, approvalReasonsOf, labelsFor, questionToAnswer } from "../domain";
 import { displayName, type DisplayNames } from "./progress-card";
 
 export type AnswerBodyView = ReturnType<typeof answerBodyFromRun>;
 
 export type AnswerView = ReturnType<typeof answerViewFromRun> & {
-  /** The conclusion and rationale are the message's text above the card (a streamed answer): the card leaves them out. */
-  textAbove?: boolean;
-  /** Teams' own feedback loop rates the message: the card asks for no rating. */
-  nativeFeedback?: boolean;
+  /** Teams-native (a personal chat): the text above the card carries the conclusion and rationale, Teams' feedback loop the rating. */
+  native?: boolean;
 };
 
 /** A run an approver signed off (`state.approval.decision`) shows the "reviewed by an approver" line on every rendering. */
@@ -116,12 +113,6 @@ export type OperatorNoticeView = Omit<OperatorNotice, "question" | "serviceUrl">
   suppressed: number;
 };
 
-export interface RequesterNoticeView {
-  language: Language;
-  question: string;
-  reason?: string;
-}
-
 export type ApprovalView = ReturnType<typeof approvalViewFromRun>;
 
 export function approvalViewFromRun(
@@ -158,20 +149,21 @@ export interface ApprovalOutcomeView {
   refusedAsTooLate?: boolean;
 }
 
-export interface ApprovalHistoryItemView {
-  question: string;
-  requesterName: string;
-  decision: "approve" | "edit" | "reject";
-  approverName: string;
-  decidedAt: string;
-  timeToDecisionMs: number;
-  edited: boolean;
-  threadUrl?: string;
-}
-
+/** One page of the approvals' history, its entries as the approvals module lists them. */
 export interface ApprovalHistoryView {
   language: Language;
   query: ApprovalHistoryQuery;
-  items: ApprovalHistoryItemView[];
+  entries: {
+    question: string;
+    requesterName: string;
+    requesterAadObjectId: string;
+    decision: "" | "approve" | "edit" | "reject";
+    approverName: string;
+    approverAadObjectId: string;
+    decidedAt: string;
+    timeToDecisionMs: number | null;
+    edited: boolean;
+    thread: { conversationId: string; activityId: string } | null;
+  }[];
   hasMore: boolean;
 }

@@ -3,7 +3,7 @@ import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import { openRunQueue } from "../queue/open-run-queue";
 import { loadPromptLibrary } from "../workflow/prompt-library";
-import { TeamsApprovalMessaging } from "../teams/approval-messaging";
+import { Messenger } from "../teams/messenger";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { withJobContext } from "./job-context";
@@ -27,7 +27,7 @@ export async function runApprovalMaintenanceOnce(config: AppConfig, options: { l
         store,
         telemetry,
         log: options.log,
-        messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+        messaging: new Messenger(createTeamsAdapter(identity), identity.appId),
         continueRun: (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId }),
       });
       return await approvals.runMaintenance(options.now);

@@ -2,7 +2,7 @@ import { approversOf, channelTarget, resolveApproverChannel, type ApprovalMessag
 import type { AppConfig } from "../config";
 import { describeError, renewalAlertId, systemClock, type Clock, type Log, type RenewalAlert } from "../domain";
 import type { CosmosStore } from "../storage";
-import { TeamsApprovalMessaging } from "../teams/approval-messaging";
+import { Messenger } from "../teams/messenger";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { renewalAlertCard } from "../teams/renewal-alerts";
 import { createTeamsAdapter } from "../teams/teams-adapter";
@@ -95,7 +95,7 @@ export async function runRenewalAlertsOnce(config: AppConfig, options: { log: Lo
   return withJobContext(config, options.log, ({ store, telemetry }) =>
     runRenewalAlerts(config, {
       store,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+      messaging: new Messenger(createTeamsAdapter(identity), identity.appId),
       telemetry,
       clock: systemClock,
       log: options.log,

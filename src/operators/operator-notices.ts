@@ -19,7 +19,7 @@ export interface OperatorNotices {
   notify(notice: OperatorNotice): Promise<NoticeOutcome>;
 }
 
-/** Where a card goes: a channel, reached through a serviceUrl (the approvals' Teams messaging satisfies it). */
+/** Where a card goes: a channel, reached through a serviceUrl (the bot's Teams Messenger satisfies it). */
 export interface NoticeChannelPoster {
   postThread(target: { serviceUrl: string; channelId: string; tenantId?: string }, card: AdaptiveCard): Promise<unknown>;
 }
@@ -43,21 +43,6 @@ export function createOperatorNotices(
     heldBack++;
     return outcome;
   };
-  const card = (notice: OperatorNotice, suppressed: number): AdaptiveCard => {
-    const words = env.OPERATOR_NOTICE_QUESTION_WORDS;
-    return buildOperatorNoticeCard({
-      language: "en",
-      kind: notice.kind,
-      runId: notice.runId,
-      correlationId: notice.correlationId,
-      errorKind: notice.errorKind,
-      attempts: notice.attempts,
-      questionStart: notice.question && words > 0 ? firstWords(notice.question, words) : undefined,
-      transactionUrl: env.OPERATOR_TRANSACTION_URL && fillLink(env.OPERATOR_TRANSACTION_URL, notice),
-      suppressed,
-    });
-  };
-
   return {
     async notify(input) {
       const parsed = OperatorNoticeSchema.safeParse(input);
@@ -89,10 +74,18 @@ export function createOperatorNotices(
       lastPostByErrorKind.set(similarKey, now);
       const suppressed = heldBack;
       heldBack = 0;
+      const words = env.OPERATOR_NOTICE_QUESTION_WORDS;
       try {
         await options.poster.postThread(
           { serviceUrl, channelId, ...(env.BOT_TENANT_ID ? { tenantId: env.BOT_TENANT_ID } : {}) },
-          card(notice, suppressed),
+          // The card reads the question only as its allowed first words (`questionStart`).
+          buildOperatorNoticeCard({
+            ...notice,
+            language: "en",
+            questionStart: notice.question && words > 0 ? firstWords(notice.question, words) : undefined,
+            transactionUrl: env.OPERATOR_TRANSACTION_URL && fillLink(env.OPERATOR_TRANSACTION_URL, notice),
+            suppressed,
+          }),
         );
         return "posted";
       } catch (error) {

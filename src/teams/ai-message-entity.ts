@@ -3,15 +3,6 @@ import type { Entity } from "botbuilder";
 import { buildCitationCard, type CitationView } from "../cards";
 import { truncate } from "../cards/text";
 
-interface AiMessageOptions {
-  citations: readonly CitationView[];
-  /** False for the offline engine's answers: they say they are offline instead of carrying the label. */
-  aiGenerated: boolean;
-  sensitivity?: { name: string; description?: string };
-  /** False when the message must shrink: a citation without a document then shows only its abstract. */
-  quoteCards?: boolean;
-}
-
 /** Teams shows at most this many citations on a message. */
 const MAX_TEAMS_CITATIONS = 10;
 /** Teams' limits for a citation's title, abstract and keywords (characters). */
@@ -21,7 +12,14 @@ const MAX_CITATION_KEYWORD = 28;
 
 // The schema.org Message entity Teams reads for the AI label, citations (`[n]` markers in the text open them) and the sensitivity
 // label. A citation with a document opens it; one without opens a small card with the quote.
-export function aiMessageEntity(options: AiMessageOptions): Entity {
+export function aiMessageEntity(options: {
+  citations: readonly CitationView[];
+  /** False for the offline engine's answers: they say they are offline instead of carrying the label. */
+  aiGenerated: boolean;
+  sensitivity?: { name: string; description?: string };
+  /** False when the message must shrink: a citation without a document then shows only its abstract. */
+  quoteCards?: boolean;
+}): Entity {
   const usageInfo = options.sensitivity ? { "@type": "CreativeWork", ...options.sensitivity } : undefined;
   return {
     type: "https://schema.org/Message",

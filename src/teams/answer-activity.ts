@@ -35,7 +35,7 @@ export class AnswerActivities {
     const citations = citationsFromAnswer(view, view.language);
     const label = this.config.env.CONTRACT_SENSITIVITY_LABEL;
     const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
-    const cardView = { ...view, textAbove: true, nativeFeedback: true };
+    const cardView = { ...view, native: true };
     let activity: Partial<Activity> = {};
     for (const scale of SHRINK_SCALES) {
       const text = answerMessageText(view, citations, view.language, answerBodyLimits(view, scale));

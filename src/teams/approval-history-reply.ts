@@ -1,11 +1,10 @@
 import type { TurnContext } from "botbuilder";
-import type { Approvals, HistoryPage } from "../approvals";
-import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
+import type { Approvals } from "../approvals";
+import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard } from "../cards";
 import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language } from "../domain";
 import { pendingRequest } from "./approval-inbound";
 import type { BotContext } from "./bot-deps";
 import { refuseAction } from "./card-actions";
-import { approvalThreadLink } from "./conversation-key";
 
 /** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
 export async function approvalHistoryReply(
@@ -15,7 +14,7 @@ export async function approvalHistoryReply(
   language: Language,
 ): Promise<AdaptiveCard | string> {
   const page = await approvals.history({ ...pendingRequest(context, language), query });
-  return typeof page === "string" ? page : buildApprovalHistoryCard(historyView(page, language));
+  return typeof page === "string" ? page : buildApprovalHistoryCard({ ...page, language });
 }
 
 /** "Next page": the click carries only the query; who clicked, and where, is checked again as for the typed command. */
@@ -25,24 +24,4 @@ export async function historyPageResponse(ctx: BotContext<"approvals" | "log">):
   if (!action) return refuseAction(ctx, "invalid approval history page");
   if (!services.approvals) return stringsFor(localeLanguage(turn.activity.locale)).bot.approvalsUnavailable;
   return approvalHistoryReply(services.approvals, turn, action.query, action.language);
-}
-
-function historyView(page: HistoryPage, language: Language) {
-  const items = page.entries.flatMap((entry): ApprovalHistoryItemView[] =>
-    entry.decision === "" || entry.timeToDecisionMs === null
-      ? []
-      : [
-          {
-            question: entry.question,
-            requesterName: entry.requesterName || entry.requesterAadObjectId,
-            decision: entry.decision,
-            approverName: entry.approverName || entry.approverAadObjectId,
-            decidedAt: entry.decidedAt,
-            timeToDecisionMs: entry.timeToDecisionMs,
-            edited: entry.edited,
-            ...(entry.thread ? { threadUrl: approvalThreadLink(entry.thread) } : {}),
-          },
-        ],
-  );
-  return { language, query: page.query, items, hasMore: page.hasMore };
 }

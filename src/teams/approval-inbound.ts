@@ -1,14 +1,14 @@
-import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
+import { TeamsInfo, teamsGetChannelId, teamsGetTeamId, teamsGetTenant, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, Approvals, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
-import { localeLanguage, stringsFor, type Approval, type Language } from "../domain";
+import { localeLanguage, stringsFor, type Language } from "../domain";
 import type { BotContext } from "./bot-deps";
 import { cardActivity } from "./messenger";
-import { approvalThreadLink, chatOf, isPersonalChat } from "./conversation-key";
+import { chatOf, isPersonalChat } from "./conversation-key";
 import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
 
 export function actorFrom(activity: Activity): Actor {
-  const tenantId = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id;
+  const tenantId = activity.conversation?.tenantId ?? teamsGetTenant(activity)?.id;
   const userId = activity.from?.id;
   return {
     aadObjectId: activity.from?.aadObjectId ?? "",
@@ -21,9 +21,8 @@ export function actorFrom(activity: Activity): Actor {
 /** Where an activity was sent from, as `approvals history` and `approvals pending` decide whether they may list approvals there. */
 function historyPlace(activity: Activity): HistoryPlace {
   if (isPersonalChat(activity)) return { kind: "personal" };
-  const channelId = (activity.channelData as { channel?: { id?: string } } | undefined)?.channel?.id;
   if (activity.conversation?.conversationType === "channel")
-    return { kind: "channel", channelId: channelId ?? chatOf(activity.conversation.id) };
+    return { kind: "channel", channelId: teamsGetChannelId(activity) ?? chatOf(activity.conversation.id) };
   return { kind: "group_chat" };
 }
 
@@ -51,7 +50,7 @@ export async function approvalCommands({ turn: context, services: { approvals } 
   if (approversHere) await context.sendActivity(await setApproverChannel(context, approvals, language));
   else {
     const pending = await approvals.pending(pendingRequest(context, language));
-    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
+    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(buildApprovalPendingCard(language, pending)));
   }
   return false;
 }
@@ -82,13 +81,13 @@ export function approversHereLanguage(text: string | undefined): Language | unde
 /** `approvers here` typed in a channel makes it the approver channel (the approvals module decides who may). */
 function setApproverChannel(context: TurnContext, approvals: Approvals, language: Language): Promise<string> {
   const { activity } = context;
-  const channelData = activity.channelData as { team?: { id?: string }; channel?: { id?: string }; tenant?: { id?: string } } | undefined;
-  const teamId = channelData?.team?.id;
-  const channelId = channelData?.channel?.id;
-  const tenantId = actorFrom(activity).tenantId;
+  const actor = actorFrom(activity);
+  const { tenantId } = actor;
+  const teamId = teamsGetTeamId(activity);
+  const channelId = teamsGetChannelId(activity);
   const inChannel = activity.conversation?.conversationType === "channel" && teamId && channelId && activity.serviceUrl;
   return approvals.setApproverChannel({
-    actor: actorFrom(activity),
+    actor,
     membership: rosterMembership(context),
     language,
     ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
@@ -98,17 +97,4 @@ function setApproverChannel(context: TurnContext, approvals: Approvals, language
 /** Who asks, with their roster and where they ask: what the approvals module checks before it lists or posts anything. */
 export function pendingRequest(context: TurnContext, language: Language): PendingRequest {
   return { actor: actorFrom(context.activity), membership: rosterMembership(context), language, place: historyPlace(context.activity) };
-}
-
-function pendingCard(approvals: Approval[], language: Language): AdaptiveCard {
-  return buildApprovalPendingCard({
-    language,
-    items: approvals.map((approval) => ({
-      approvalId: approval.id,
-      question: approval.question,
-      requesterName: approval.requesterName ?? approval.requester.userId,
-      createdAt: approval.createdAt,
-      ...(approval.approverThread ? { threadUrl: approvalThreadLink(approval.approverThread) } : {}),
-    })),
-  });
 }

@@ -8,10 +8,13 @@ import type { Activity } from "botbuilder";
 import { ConfigurationError, describeError, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { EndpointStatus } from "../llm/endpoint-pool";
-import { checkInboundActivity, isJsonObject, isJsonRequest } from "./inbound-activity";
+import { isRecord } from "../cards";
+import { checkInboundActivity, isJsonRequest } from "./inbound-activity";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
-interface BotServerOptions {
+// A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
+// activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
+export async function startBotServer(options: {
   port: number;
   host: string;
   adapter: ProcuraTeamsAdapter;
@@ -22,14 +25,10 @@ interface BotServerOptions {
   telemetry: Pick<Telemetry, "exception">;
   modelEndpoints?: () => EndpointStatus[];
   log: Log;
-}
-
-// A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
-// activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
-export async function startBotServer(options: BotServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
+}): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });
-  server.pre(guardRequestBodies(MAX_REQUEST_BODY_BYTES));
+  server.pre(guardRequestBodies());
   server.use(restify.plugins.bodyParser({ mapParams: false, maxBodySize: MAX_REQUEST_BODY_BYTES }));
   // restify's own refusals (malformed JSON, a chunked body over the limit) answer like ours: { error }.
   server.on(
@@ -45,7 +44,8 @@ export async function startBotServer(options: BotServerOptions): Promise<{ url: 
       res.json(415, { error: "Expected an application/json Bot Framework activity." });
       return;
     }
-    if (!isJsonObject(req.body)) {
+    // Only an object can carry a token's claims to check, so anything else is a 400 at once.
+    if (!isRecord(req.body)) {
       res.json(400, { error: "Not a Bot Framework activity: body: Expected an object" });
       return;
     }
@@ -113,9 +113,12 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 // Decided from the headers, before a byte of the body is read (a refused request's connection is closed): a Content-Encoding other
 // than identity is a 415 (Teams never compresses; restify's gunzip has no error handler and its limit counts compressed bytes), a
 // declared Content-Length over the limit a 413 (restify's reader still bounds chunked bodies).
-export function guardRequestBodies(maxBytes: number = MAX_REQUEST_BODY_BYTES): restify.RequestHandler {
+function guardRequestBodies(): restify.RequestHandler {
   return (req, res, next) => {
-    const encodings = contentEncodings(req.header("content-encoding"));
+    const encodings = (req.header("content-encoding") ?? "")
+      .split(",")
+      .map((encoding) => encoding.trim().toLowerCase())
+      .filter(Boolean);
     if (encodings.some((encoding) => encoding !== "identity")) {
       refuse(res, next, 415, `Content-Encoding ${encodings.join(", ")} is not accepted: send the activity uncompressed.`);
       return;
@@ -123,19 +126,12 @@ export function guardRequestBodies(maxBytes: number = MAX_REQUEST_BODY_BYTES): r
     // restify's reader refuses any encoding it does not unpack, identity included: it means "none".
     if (encodings.length > 0) delete req.headers["content-encoding"];
     const declared = Number(req.header("content-length"));
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      refuse(res, next, 413, `The request body is ${declared} bytes; at most ${maxBytes} are accepted.`);
+    if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) {
+      refuse(res, next, 413, `The request body is ${declared} bytes; at most ${MAX_REQUEST_BODY_BYTES} are accepted.`);
       return;
     }
     next();
   };
-}
-
-function contentEncodings(header: string | undefined): string[] {
-  return (header ?? "")
-    .split(",")
-    .map((encoding) => encoding.trim().toLowerCase())
-    .filter(Boolean);
 }
 
 function refuse(res: restify.Response, next: restify.Next, status: number, error: string): void {

@@ -1,6 +1,6 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
 import { z } from "zod";
-import { parseCardAction, type FeedbackAction } from "../cards";
+import { isRecord, parseCardAction, type FeedbackAction } from "../cards";
 import { labelsFor, localeLanguage, MAX_COMMENT_CHARS, stringsFor, systemClock, type RunState } from "../domain";
 import type { BotContext } from "./bot-deps";
 import { chatOf } from "./conversation-key";
@@ -103,7 +103,7 @@ function commentOf(feedback: string | Record<string, unknown> | undefined): stri
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -4,15 +4,11 @@ import type { Activity } from "botbuilder";
 // their own turns, so a follow-up never resolves against someone else's question and `reset` forgets only the caller's. A new channel
 // post may arrive with the channel id alone and is then the root of its own thread. The person is their Entra id when Teams sends one.
 export function memoryKeyOf(activity: Pick<Activity, "conversation" | "id" | "from">): string {
-  if (isPersonalChat(activity)) return activity.conversation.id;
-  const person = activity.from.aadObjectId || activity.from.id;
-  return `${threadOf(activity)};from=${person}`;
-}
-
-function threadOf(activity: Pick<Activity, "conversation" | "id">): string {
   const id = activity.conversation.id;
-  if (activity.conversation.conversationType !== "channel" || id.includes(";messageid=") || !activity.id) return id;
-  return `${id};messageid=${activity.id}`;
+  if (isPersonalChat(activity)) return id;
+  const newChannelPost = activity.conversation.conversationType === "channel" && !id.includes(";messageid=") && activity.id;
+  const thread = newChannelPost ? `${id};messageid=${activity.id}` : id;
+  return `${thread};from=${activity.from.aadObjectId || activity.from.id}`;
 }
 
 // Everyone in a channel sees all its threads, so an answer posted in a thread belongs to the channel its question came from.
@@ -23,11 +19,4 @@ export function chatOf(conversationId: string): string {
 /** A one-to-one chat: there a question gets a stream and a Teams-native answer; group chats and channels get cards. */
 export function isPersonalChat(where: { conversation?: { conversationType?: string } }): boolean {
   return where.conversation?.conversationType === "personal";
-}
-
-/** A Teams deep link to an approval's thread in the approver channel (`<channel>;messageid=<root>`, root activity id). */
-export function approvalThreadLink(thread: { conversationId: string; activityId: string }): string {
-  const channelId = encodeURIComponent(chatOf(thread.conversationId));
-  const messageId = encodeURIComponent(thread.activityId);
-  return `https://teams.microsoft.com/l/message/${channelId}/${messageId}?parentMessageId=${messageId}`;
 }

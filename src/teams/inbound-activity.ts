@@ -55,11 +55,6 @@ export function isJsonRequest(contentType: string | undefined): boolean {
   return /^application\/(json|[\w.+-]+\+json)\b/i.test(contentType ?? "");
 }
 
-/** True when a JSON body is an object: only an object can carry a token's claims to check, so anything else is a 400 at once. */
-export function isJsonObject(body: unknown): body is Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body);
-}
-
 /** `httpsOnly` (in production) limits where replies may go: there a plain-http serviceUrl can only be forged. */
 export function checkInboundActivity(body: unknown, policy: { httpsOnly: boolean }): InboundActivityCheck {
   const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);

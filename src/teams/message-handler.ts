@@ -1,3 +1,4 @@
+import type { Activity } from "botbuilder";
 import { buildGuideCard } from "../cards";
 import { describeError, detectLanguage, localeLanguage, stringsFor } from "../domain";
 import { cardActivity } from "./messenger";
@@ -32,7 +33,7 @@ export async function handleMessage(ctx: BotContext<"questions" | "config" | "st
       await context.sendActivity(isPersonalChat(context.activity) ? replies.resetDone : replies.resetDoneShared);
       return;
     case "approvals_history":
-      await handleApprovalsHistory(ctx, message.command);
+      await context.sendActivity(await historyCommandReply(ctx, message.command));
       return;
     case "too_long":
       await context.sendActivity(replies.tooLong(message.length, message.max));
@@ -50,18 +51,12 @@ const FIXED_REPLIES = {
   card_submit: "unsupportedAction",
 } as const;
 
-async function handleApprovalsHistory(ctx: BotContext<"approvals">, command: ApprovalsHistoryCommand): Promise<void> {
+async function historyCommandReply(ctx: BotContext<"approvals">, command: ApprovalsHistoryCommand): Promise<Partial<Activity> | string> {
   const { turn: context, services } = ctx;
   const language = command.language === "ja" ? "ja" : localeLanguage(context.activity.locale);
   const replies = stringsFor(language).bot;
-  if (!command.ok) {
-    await context.sendActivity(command.problem === "days" ? replies.historyBadDays : replies.historyBadSupplier);
-    return;
-  }
-  if (!services.approvals) {
-    await context.sendActivity(replies.approvalsUnavailable);
-    return;
-  }
+  if (!command.ok) return command.problem === "days" ? replies.historyBadDays : replies.historyBadSupplier;
+  if (!services.approvals) return replies.approvalsUnavailable;
   const reply = await approvalHistoryReply(services.approvals, context, command.query, language);
-  await context.sendActivity(typeof reply === "string" ? reply : cardActivity(reply));
+  return typeof reply === "string" ? reply : cardActivity(reply);
 }

@@ -48,7 +48,7 @@ export class QuestionRuns {
     }
     // The progress card's id (or, in a personal chat, the stream's position) travels with the run, so
     // whichever worker runs it updates this same card or continues this same stream.
-    const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language, stream)) };
+    const requester = { ...requesterOf(context.activity), ...(stream ? { stream } : await this.progressCard(context, question, language)) };
     try {
       // The memory that makes a follow-up standalone: the chat's, or in a shared one the asker's own there.
       const conversationKey = memoryKeyOf(context.activity);
@@ -94,13 +94,8 @@ export class QuestionRuns {
   }
 
   /** Teams streams answers in personal chats only; group chats and channels get the progress card. */
-  private async acknowledge(
-    context: TurnContext,
-    question: string,
-    language: Language,
-    stream: StreamPosition | undefined,
-  ): Promise<Pick<Requester, "progressActivityId" | "stream">> {
-    if (isPersonalChat(context.activity)) return stream ? { stream } : {};
+  private async progressCard(context: TurnContext, question: string, language: Language): Promise<Pick<Requester, "progressActivityId">> {
+    if (isPersonalChat(context.activity)) return {};
     const progress = await context.sendActivity(
       cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })),
     );

@@ -87,8 +87,6 @@ export function followRunProgress(
       case "lease_lost":
         streams.delete(event.runId);
         return closeCard(event.runId);
-      default:
-        return;
     }
   });
 }

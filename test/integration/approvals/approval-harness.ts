@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createApprovals, type Approvals } from "../../../src/approvals";
-import { TeamsApprovalMessaging } from "../../../src/teams/approval-messaging";
+import { Messenger } from "../../../src/teams/messenger";
 import { displayNamesFrom, type DisplayNames } from "../../../src/cards";
 import type { AppConfig } from "../../../src/config";
 import { labelsFor, type Approval } from "../../../src/domain";
@@ -64,8 +64,8 @@ export function specialistNames(config: AppConfig): DisplayNames {
 }
 
 /** The approvals' Teams messaging as a process other than the harness's bot builds it: its own unauthenticated adapter. */
-export function teamsApprovalMessaging(): TeamsApprovalMessaging {
-  return new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined);
+export function teamsApprovalMessaging(): Messenger {
+  return new Messenger(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined);
 }
 
 /** What hands decided approvals to `queue`, where a bot's worker resumes their runs. */

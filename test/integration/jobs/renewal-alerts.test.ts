@@ -4,7 +4,7 @@ import { renewalAlertId, type Clock, type RenewalAlert } from "../../../src/doma
 import { runRenewalAlerts, type RenewalAlertsContext } from "../../../src/jobs/renewal-alerts";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { EMBEDDED_COSMOS_KEY } from "../../../src/storage/embedded-server";
-import { TeamsApprovalMessaging } from "../../../src/teams/approval-messaging";
+import { Messenger } from "../../../src/teams/messenger";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import type { EventProps } from "../../../src/telemetry/records";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
@@ -80,7 +80,7 @@ describe("Renewal alerts: one card per contract and notice deadline", function (
   function instance(store: CosmosStore, clock: Clock): RenewalAlertsContext {
     return {
       store: { renewalAlerts: store.renewalAlerts, settings: store.settings, toolData: createInMemoryProcurementData(DATA_SET) },
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      messaging: new Messenger(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
       telemetry: capturingTelemetry({ RenewalAlert: events }),
       clock,
       log: () => undefined,

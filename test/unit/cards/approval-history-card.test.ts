@@ -15,19 +15,22 @@ const view: ApprovalHistoryView = {
   language: "en",
   query: { days: 30, supplier: "Acme", page: 0 },
   hasMore: true,
-  items: [
+  entries: [
     {
       question: "Renew Acme at ${price} +8%?",
       requesterName: "Aiko Tanaka",
+      requesterAadObjectId: "aad-aiko",
       decision: "edit",
       approverName: "Kenji Sato",
+      approverAadObjectId: "aad-kenji",
       decidedAt: "2026-04-01T09:45:00.000Z",
       timeToDecisionMs: 45 * 60_000,
       edited: true,
-      threadUrl: "https://teams.microsoft.com/l/message/19%3Aa/111?parentMessageId=111",
+      thread: { conversationId: "19:a;messageid=111", activityId: "111" },
     },
   ],
 };
+const threadUrl = "https://teams.microsoft.com/l/message/19%3Aa/111?parentMessageId=111";
 
 /** Every TextBlock of a card (at any depth). */
 function textBlocks(node: unknown): { wrap?: boolean; text: string }[] {
@@ -43,7 +46,7 @@ describe("cards/approval-history-card", () => {
     const texts = cardTexts(card);
     for (const expected of ["Renew Acme at ${price} +8%?", "Aiko Tanaka", en.outcomeEdited, "Kenji Sato", "45 min", en.yes])
       assert.ok(texts.includes(expected), `${expected} in ${texts.join(" | ")}`);
-    assert.ok(texts.includes(`[${en.historyOpenThread}](${view.items[0].threadUrl})`));
+    assert.ok(texts.includes(`[${en.historyOpenThread}](${threadUrl})`));
     assert.ok(
       textBlocks(card).every((block) => block.wrap === true),
       "text wraps",
@@ -59,7 +62,7 @@ describe("cards/approval-history-card", () => {
   });
 
   it("says so when there is nothing, and has no button on the last page", () => {
-    const card = buildApprovalHistoryCard({ ...view, items: [], hasMore: false });
+    const card = buildApprovalHistoryCard({ ...view, entries: [], hasMore: false });
     assert.ok(cardTexts(card).includes(en.historyEmpty));
     assert.deepEqual(card.actions, []);
   });

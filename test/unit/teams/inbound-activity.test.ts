@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { checkInboundActivity, isJsonObject, isJsonRequest } from "../../../src/teams/inbound-activity";
+import { isRecord } from "../../../src/cards";
+import { checkInboundActivity, isJsonRequest } from "../../../src/teams/inbound-activity";
 import { teamsMessage } from "../../fakes/teams-activity";
 
 const message = (serviceUrl: string) => teamsMessage({ serviceUrl, conversationId: "c-1", text: "hi", userId: "u-1", userName: "U" });
@@ -43,7 +44,7 @@ describe("teams/inbound-activity checkInboundActivity", () => {
   it("takes JSON content types only, and only objects as activities", () => {
     assert.ok(isJsonRequest(JSON_TYPE) && isJsonRequest("application/vnd.bot+json"));
     assert.ok(!isJsonRequest("text/plain") && !isJsonRequest(undefined));
-    assert.ok(isJsonObject(message("https://x/")));
-    assert.ok(!isJsonObject("hi") && !isJsonObject(null) && !isJsonObject([message("https://x/")]));
+    assert.ok(isRecord(message("https://x/")));
+    assert.ok(!isRecord("hi") && !isRecord(null) && !isRecord([message("https://x/")]));
   });
 });
