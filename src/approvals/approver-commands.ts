@@ -100,7 +100,7 @@ export async function repostApproval(deps: ApprovalDeps, request: PendingRequest
   if (read.value.status !== "pending") return replies.repostNotPending;
   const run = await deps.runs.load(read.value.runId);
   if (!run) return replies.unknownApproval;
-  const outcome = await postApprovalThread(deps, read.value, run, run.reference, { again: true });
+  const outcome = await postApprovalThread(deps, read.value, run, { again: true });
   return outcome === "posted" ? replies.repostDone : outcome === "no_channel" ? replies.repostNoChannel : replies.tryAgain;
 }
 
@@ -182,7 +182,7 @@ async function postWaiting(deps: ApprovalDeps): Promise<number> {
     if (approval.approverThread) continue;
     const run = await deps.runs.load(approval.runId);
     if (!run) continue;
-    if ((await postApprovalThread(deps, approval, run, run.reference)) === "posted") posted++;
+    if ((await postApprovalThread(deps, approval, run)) === "posted") posted++;
   }
   return posted;
 }
