@@ -31,8 +31,6 @@ import { z } from "zod";
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
 export type CosmosStore = Awaited<ReturnType<typeof openCosmosStore>>;
 
-export type CosmosTarget = { endpoint: string; key: string } | { endpoint: string; useDefaultCredential: true };
-
 /** Each request attempt gives up after this long; the SDK retries reads on timeout by itself. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -43,13 +41,13 @@ const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
  * The Cosmos client, with a key or else `DefaultAzureCredential`. Over plain http (the embedded server) endpoint discovery is off: it would
  * follow the server's advertised https address and fail.
  */
-export async function createCosmosClient(target: CosmosTarget): Promise<CosmosClient> {
+export async function createCosmosClient(target: { endpoint: string; key?: string }): Promise<CosmosClient> {
   const connectionPolicy: CosmosClientOptions["connectionPolicy"] = {
     requestTimeout: REQUEST_TIMEOUT_MS,
     retryOptions: THROTTLE_RETRY,
     ...(target.endpoint.startsWith("http:") ? { enableEndpointDiscovery: false } : {}),
   };
-  if ("key" in target) return new CosmosClient({ endpoint: target.endpoint, key: target.key, connectionPolicy });
+  if (target.key) return new CosmosClient({ endpoint: target.endpoint, key: target.key, connectionPolicy });
   const { DefaultAzureCredential } = await import("@azure/identity");
   return new CosmosClient({ endpoint: target.endpoint, aadCredentials: new DefaultAzureCredential(), connectionPolicy });
 }
@@ -84,18 +82,14 @@ export async function openCosmosStore(
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   let embedded: EmbeddedCosmos | undefined;
-  let target: CosmosTarget;
-  if (env.COSMOS_ENDPOINT) {
-    target = env.COSMOS_KEY
-      ? { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY }
-      : { endpoint: env.COSMOS_ENDPOINT, useDefaultCredential: true };
-  } else {
+  let target: Parameters<typeof createCosmosClient>[0];
+  if (env.COSMOS_ENDPOINT) target = { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY };
+  else {
     if (env.NODE_ENV === "production")
       throw new ConfigurationError(
         "Invalid configuration: COSMOS_ENDPOINT is required when NODE_ENV=production (the embedded in-memory Cosmos server would lose every run and approval on restart)",
       );
-    embedded = await startEmbeddedCosmos();
-    target = { endpoint: embedded.endpoint, key: embedded.key };
+    target = embedded = await startEmbeddedCosmos();
   }
 
   const client = await createCosmosClient(target);
