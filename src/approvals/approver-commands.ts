@@ -126,12 +126,7 @@ async function listingRefusal(
     deps.log(`${listing} refused: asked in a ${place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`);
     return notHere;
   }
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
-    request.actor,
-    channel?.tenantId,
-    request.membership,
-  );
+  const authorization = await authorizeApprover(deps.approvers, channel, request.actor, channel?.tenantId, request.membership);
   if (authorization.ok) return undefined;
   deps.log(`${listing} refused: ${authorization.why}`);
   return notAnApprover;

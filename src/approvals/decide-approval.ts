@@ -58,12 +58,7 @@ export async function decideApproval(
   if (!read) return { response: replies.unknownApproval };
 
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
-    actor,
-    read.value.requester.tenantId,
-    request.membership,
-  );
+  const authorization = await authorizeApprover(deps.approvers, channel, actor, read.value.requester.tenantId, request.membership);
   const refuse = async (why: string, response: string) => {
     await audit(deps, action.approvalId, actor, action.verb, "refused", why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${why}`);
