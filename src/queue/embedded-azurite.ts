@@ -58,15 +58,13 @@ function listeningAddress(child: ChildProcess): Promise<string> {
   });
 }
 
-export type EmbeddedAzurite = Awaited<ReturnType<typeof startEmbeddedAzurite>>;
-
-let shared: Promise<EmbeddedAzurite> | undefined;
+let shared: ReturnType<typeof startEmbeddedAzurite> | undefined;
 
 /**
  * One Azurite per process, started on first use and stopped when the process exits: every embedded store in a process (tests open many)
  * gets its own queue on it instead of its own server.
  */
-export function sharedEmbeddedAzurite(): Promise<EmbeddedAzurite> {
+export function sharedEmbeddedAzurite(): ReturnType<typeof startEmbeddedAzurite> {
   shared ??= startEmbeddedAzurite().catch((error: unknown) => {
     shared = undefined;
     throw error;
