@@ -62,12 +62,8 @@ export function channelTarget(
  * them, so an empty deployment parameter is seen at once rather than when the first answer waits.
  */
 export async function currentApproverSetupGaps(approvers: ApproverConfig, settings: SettingsStore): Promise<string[]> {
-  let channel: ApproverChannel | undefined;
-  try {
-    channel = await resolveApproverChannel(approvers, settings);
-  } catch (error) {
-    return [`approvals: the stored approver channel could not be read (${describeError(error)})`];
-  }
+  const channel = await resolveApproverChannel(approvers, settings).catch((error: unknown) => describeError(error));
+  if (typeof channel === "string") return [`approvals: the stored approver channel could not be read (${channel})`];
   const gaps: string[] = [];
   if (!channel)
     gaps.push(

@@ -51,12 +51,8 @@ export interface SettingsStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-/** A message in Teams that can be updated later. */
-export interface PostedMessage {
-  serviceUrl: string;
-  conversationId: string;
-  activityId: string;
-}
+/** A message in Teams that can be updated later: an approval's thread. */
+export type PostedMessage = NonNullable<Approval["approverThread"]>;
 
 /** Where approval cards go: a channel of a team, reached through the tenant's serviceUrl. */
 export interface ChannelTarget {
