@@ -114,8 +114,8 @@ export async function openCosmosStore(
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
       /** Stored as the evaluation job made them (partition key `/transcriptId`; the id derives from the transcript). */
       evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
-      /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
-      canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
+      /** Golden-set canary runs against the deployed models, one document per run. */
+      canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt" }),
       /** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
       feedback: new RecordContainer(containers.feedback, FeedbackSchema, {
         timeField: "at",
