@@ -127,14 +127,10 @@ export class AzureStorageRunQueue implements RunQueue {
    * a duplicate delivery, which the run's conditional claim absorbs.
    */
   private async moveToStarted(item: Received, leaseSeconds: number): Promise<LeasedMessage> {
-    let copy;
-    try {
-      copy = await queueCall("move to started", (abortSignal) =>
-        this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds, abortSignal }),
-      );
-    } catch {
-      return this.leased(this.queue, item);
-    }
+    const copy = await queueCall("move to started", (abortSignal) =>
+      this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds, abortSignal }),
+    ).catch(() => undefined);
+    if (!copy) return this.leased(this.queue, item);
     await queueCall("delete moved", (abortSignal) => this.queue.deleteMessage(item.messageId, item.popReceipt, { abortSignal })).catch(
       () => undefined,
     );
