@@ -114,9 +114,11 @@ export const EnvSchema = z.object({
   FX_RATES_JPY: z
     .string()
     .default("USD=150,EUR=160")
-    .superRefine((value, ctx) => {
+    .transform((value, ctx) => {
       const rates = parseRatesToJpy(value);
-      if (typeof rates === "string") ctx.addIssue({ code: "custom", message: rates });
+      if (typeof rates !== "string") return rates;
+      ctx.addIssue({ code: "custom", message: rates });
+      return z.NEVER;
     }),
   PROMPTS_DIR: optionalString,
 
