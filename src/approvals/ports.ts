@@ -1,9 +1,6 @@
 /**
- * What the approvals flow needs from the outside world. The core (request, decide, the approver
- * card's outcome, the maintenance job) depends only on these; Teams implements them
- * (`teams/approval-messaging.ts`, `teams/approval-inbound.ts`), and the Cosmos repositories of
- * src/storage satisfy the store ports structurally. Nothing here names a Teams type: the arrow runs
- * from teams to approvals only.
+ * What the approvals flow needs from the outside world: Teams implements it (`teams/approval-messaging.ts`, `teams/approval-inbound.ts`)
+ * and the Cosmos repositories satisfy the store ports structurally. Nothing here names a Teams type: the arrow runs from teams to approvals.
  */
 import type { z } from "zod";
 import type { AdaptiveCard, DisplayNames } from "../cards";
