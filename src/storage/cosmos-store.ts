@@ -22,7 +22,6 @@ import {
   FeedbackSchema,
   RenewalAlertSchema,
   systemClock,
-  type Clock,
   type Log,
   type ProcurementDataSet,
 } from "../domain";
@@ -56,11 +55,10 @@ export async function createCosmosClient(target: { endpoint: string; key?: strin
 export async function seedSampleData(
   store: { procurementData: CosmosProcurementData; procurementContainers: ProcurementContainers },
   data: ProcurementDataSet = generateSampleDataSet(),
-  clock: Clock = systemClock,
 ): Promise<{ counts: DataSetCounts; durationMs: number }> {
   const started = Date.now();
   const writer = new CosmosDataWriter(store.procurementContainers, store.procurementData.location);
-  const counts = await writer.upsertAll(data, clock.now().toISOString());
+  const counts = await writer.upsertAll(data, systemClock.now().toISOString());
   store.procurementData.invalidate();
   return { counts, durationMs: Date.now() - started };
 }
@@ -76,9 +74,8 @@ export async function openCosmosStore(
     env: Pick<Env, "COSMOS_ENDPOINT" | "COSMOS_KEY" | "COSMOS_DATABASE" | "TRANSCRIPT_TTL_DAYS" | "PROCURA_DATA_DIR" | "NODE_ENV">;
     approvals: Pick<AppConfig["approvals"], "remindAfterMs">;
   },
-  options: { log?: Log; clock?: Clock } = {},
+  options: { log?: Log } = {},
 ) {
-  const clock = options.clock ?? systemClock;
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   let embedded: EmbeddedCosmos | undefined;
@@ -123,7 +120,7 @@ export async function openCosmosStore(
       }),
       /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
-      settings: settingsIn(containers.settings, clock),
+      settings: settingsIn(containers.settings),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
@@ -152,7 +149,7 @@ export async function openCosmosStore(
       },
     };
     if (embedded && sampleData) {
-      const seeded = await seedSampleData(store, sampleData, clock);
+      const seeded = await seedSampleData(store, sampleData);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
@@ -186,7 +183,7 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small settings changed at run time (e.g. the approver channel). */
-function settingsIn(container: Container, clock: Clock) {
+function settingsIn(container: Container) {
   return {
     async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
       const id = cosmosId(key);
@@ -197,7 +194,7 @@ function settingsIn(container: Container, clock: Clock) {
     },
     async set(key: string, value: unknown): Promise<void> {
       await storeCall(`set setting ${key}`, (abortSignal) =>
-        container.items.upsert({ id: cosmosId(key), key, value, updatedAt: clock.now().toISOString() }, { abortSignal }),
+        container.items.upsert({ id: cosmosId(key), key, value, updatedAt: systemClock.now().toISOString() }, { abortSignal }),
       );
     },
   };
