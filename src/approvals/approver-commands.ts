@@ -133,12 +133,9 @@ async function listingRefusal(
 }
 
 /** An `approvers here` message: who sent it, and from which channel (undefined outside a team channel). */
-export interface ApproverChannelCommand {
-  actor: Actor;
-  membership: TeamMembership;
-  language: Language;
-  channel?: { teamId: string; channelId: string; serviceUrl: string; tenantId?: string };
-}
+export type ApproverChannelCommand = Omit<PendingRequest, "place"> & {
+  channel?: Omit<StoredApproverChannel, "setByAadObjectId" | "setAt">;
+};
 
 /**
  * `approvers here`: makes the channel the message came from the approver channel (stored in
