@@ -18,12 +18,8 @@ const StoredApproverChannelSchema = z.object({
 export type StoredApproverChannel = z.infer<typeof StoredApproverChannelSchema>;
 
 /** Where approvals go and which team's members may decide; the serviceUrl may still be unknown. */
-export interface ApproverChannel {
-  teamId?: string;
-  channelId: string;
-  serviceUrl?: string;
-  tenantId?: string;
-}
+export type ApproverChannel = Pick<StoredApproverChannel, "channelId"> &
+  Partial<Pick<StoredApproverChannel, "teamId" | "serviceUrl" | "tenantId">>;
 
 /**
  * The approver channel: the one an admin chose with `approvers here` (the latest explicit choice
