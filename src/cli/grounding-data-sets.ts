@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppConfig } from "../config";
+import { parseRatesToJpy } from "../config/schema";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { DEFAULT_MAPPING } from "../import/mapping";
 import { silentProgress } from "../import/progress";
@@ -26,7 +27,7 @@ export async function groundingDataSets(config: AppConfig, importDirectory: stri
     replace: false,
     issueLimit: 20,
     fiscalYearStartMonth: config.env.FISCAL_YEAR_START_MONTH,
-    ratesToJpy: config.env.FX_RATES_JPY,
+    ratesToJpy: parseRatesToJpy(config.env.FX_RATES_JPY) as Record<string, number>,
     today: new Date().toISOString().slice(0, 10),
     progress: silentProgress,
   });

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { loadConfig, type AppConfig } from "../config";
+import { parseRatesToJpy } from "../config/schema";
 import { dataSetBanner } from "../composition/procurement-data";
 import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
@@ -82,7 +83,7 @@ async function importFiles(argv: string[], io: ImportCommandIo): Promise<number>
       replace: values.replace,
       issueLimit: maxIssues,
       fiscalYearStartMonth: config.env.FISCAL_YEAR_START_MONTH,
-      ratesToJpy: config.env.FX_RATES_JPY,
+      ratesToJpy: parseRatesToJpy(config.env.FX_RATES_JPY) as Record<string, number>,
       today: toIsoDate(new Date()),
       progress: io.progress,
       encoding,

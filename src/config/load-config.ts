@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConfigurationError, redactUrlsIn } from "../domain/errors";
 import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
-import { EnvSchema, SECRET_SETTINGS, amountReaderRates, type Env } from "./schema";
+import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
 export type ModelProviderConfig = ReturnType<typeof resolveProvider>;
 
@@ -52,7 +52,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       storeExecutorIo: env.STORE_EXECUTOR_IO,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
-      jpyRates: amountReaderRates(env.FX_RATES_JPY),
+      jpyRates: amountReaderRates(parseRatesToJpy(env.FX_RATES_JPY) as Record<string, number>),
       promptsDir: env.PROMPTS_DIR,
     },
     approvals: {

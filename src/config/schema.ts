@@ -114,11 +114,9 @@ export const EnvSchema = z.object({
   FX_RATES_JPY: z
     .string()
     .default("USD=150,EUR=160")
-    .transform((value, ctx) => {
+    .superRefine((value, ctx) => {
       const rates = parseRatesToJpy(value);
-      if (typeof rates !== "string") return rates;
-      ctx.addIssue({ code: "custom", message: rates });
-      return z.NEVER;
+      if (typeof rates === "string") ctx.addIssue({ code: "custom", message: rates });
     }),
   PROMPTS_DIR: optionalString,
 
