@@ -18,12 +18,8 @@ const StoredApproverChannelSchema = z.object({
 export type StoredApproverChannel = z.infer<typeof StoredApproverChannelSchema>;
 
 /** Where approvals go and which team's members may decide; the serviceUrl may still be unknown. */
-export interface ApproverChannel {
-  teamId?: string;
-  channelId: string;
-  serviceUrl?: string;
-  tenantId?: string;
-}
+export type ApproverChannel = Pick<StoredApproverChannel, "channelId"> &
+  Partial<Pick<StoredApproverChannel, "teamId" | "serviceUrl" | "tenantId">>;
 
 /**
  * The approver channel: the one an admin chose with `approvers here` (the latest explicit choice
@@ -62,12 +58,8 @@ export function channelTarget(
  * them, so an empty deployment parameter is seen at once rather than when the first answer waits.
  */
 export async function currentApproverSetupGaps(approvers: ApproverConfig, settings: SettingsStore): Promise<string[]> {
-  let channel: ApproverChannel | undefined;
-  try {
-    channel = await resolveApproverChannel(approvers, settings);
-  } catch (error) {
-    return [`approvals: the stored approver channel could not be read (${describeError(error)})`];
-  }
+  const channel = await resolveApproverChannel(approvers, settings).catch((error: unknown) => describeError(error));
+  if (typeof channel === "string") return [`approvals: the stored approver channel could not be read (${channel})`];
   const gaps: string[] = [];
   if (!channel)
     gaps.push(

@@ -100,7 +100,7 @@ export async function repostApproval(deps: ApprovalDeps, request: PendingRequest
   if (read.value.status !== "pending") return replies.repostNotPending;
   const run = await deps.runs.load(read.value.runId);
   if (!run) return replies.unknownApproval;
-  const outcome = await postApprovalThread(deps, read.value, run, run.reference, { again: true });
+  const outcome = await postApprovalThread(deps, read.value, run, { again: true });
   return outcome === "posted" ? replies.repostDone : outcome === "no_channel" ? replies.repostNoChannel : replies.tryAgain;
 }
 
@@ -126,24 +126,16 @@ async function listingRefusal(
     deps.log(`${listing} refused: asked in a ${place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`);
     return notHere;
   }
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
-    request.actor,
-    channel?.tenantId,
-    request.membership,
-  );
+  const authorization = await authorizeApprover(deps.approvers, channel, request.actor, channel?.tenantId, request.membership);
   if (authorization.ok) return undefined;
   deps.log(`${listing} refused: ${authorization.why}`);
   return notAnApprover;
 }
 
 /** An `approvers here` message: who sent it, and from which channel (undefined outside a team channel). */
-export interface ApproverChannelCommand {
-  actor: Actor;
-  membership: TeamMembership;
-  language: Language;
-  channel?: { teamId: string; channelId: string; serviceUrl: string; tenantId?: string };
-}
+export type ApproverChannelCommand = Omit<PendingRequest, "place"> & {
+  channel?: Omit<StoredApproverChannel, "setByAadObjectId" | "setAt">;
+};
 
 /**
  * `approvers here`: makes the channel the message came from the approver channel (stored in
@@ -182,7 +174,7 @@ async function postWaiting(deps: ApprovalDeps): Promise<number> {
     if (approval.approverThread) continue;
     const run = await deps.runs.load(approval.runId);
     if (!run) continue;
-    if ((await postApprovalThread(deps, approval, run, run.reference)) === "posted") posted++;
+    if ((await postApprovalThread(deps, approval, run)) === "posted") posted++;
   }
   return posted;
 }

@@ -104,8 +104,6 @@ export function createApprovals(options: CreateApprovalsOptions) {
       stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), { log: deps.log });
     },
     /** Waits for a pass in progress. */
-    async stop() {
-      await stopScheduler?.();
-    },
+    stop: async () => stopScheduler?.(),
   };
 }

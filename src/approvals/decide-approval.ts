@@ -1,20 +1,18 @@
 import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
 import { stringsFor } from "../domain";
-import type { Approval, ApprovalDecision, Language } from "../domain";
+import type { Approval, ApprovalDecision } from "../domain";
 import { outcomeCardFor, outcomeKind } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
-import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
+import type { PendingRequest } from "./approver-commands";
+import type { Actor, ApprovalDeps } from "./ports";
 
-/** One click on an approval card: the raw invoke value, who clicked, and how to check team membership. */
-export interface DecisionRequest {
-  value: unknown;
-  actor: Actor;
-  membership: TeamMembership;
-  /** The clicker's language, for refusals before the record is known. */
-  language: Language;
-}
+/**
+ * One click on an approval card: the raw invoke value, who clicked, how to check team membership, and the clicker's language (for
+ * refusals before the record is known).
+ */
+export type DecisionRequest = Omit<PendingRequest, "place"> & { value: unknown };
 
 /** What a click by an authorised approver does to the record it reads. */
 type ClickEffect = "decides" | "expires" | "too_late" | "already_decided";
@@ -58,12 +56,7 @@ export async function decideApproval(
   if (!read) return { response: replies.unknownApproval };
 
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
-    actor,
-    read.value.requester.tenantId,
-    request.membership,
-  );
+  const authorization = await authorizeApprover(deps.approvers, channel, actor, read.value.requester.tenantId, request.membership);
   const refuse = async (why: string, response: string) => {
     await audit(deps, action.approvalId, actor, action.verb, "refused", why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${why}`);

@@ -6,16 +6,6 @@ import type { AppConfig } from "../config";
 import { postApprovalThread } from "./request-approval";
 import { describeError, stringsFor, type Approval, type Log } from "../domain";
 
-export interface MaintenanceResult {
-  reminded: number;
-  expired: number;
-  /** Approvals that had no thread yet and were posted instead of reminded. */
-  posted: number;
-  /** Settled approvals whose run still waited (its queue message was never sent), queued again. */
-  requeued: number;
-  failed: number;
-}
-
 /**
  * How long a settled approval's run may wait for its queue message before a pass queues it again:
  * far longer than a queued message waits for a worker, so a message on its way is not doubled.
@@ -31,9 +21,10 @@ export const REQUEUE_AFTER_MS = 10 * 60_000;
  * queued again. A message already taken is redelivered by the queue itself, never from here. Each
  * change is an etag-conditional claim first, so two schedulers running at once act on each once.
  */
-export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Promise<MaintenanceResult> {
-  const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, requeued: 0, failed: 0 };
-  const each = async (items: Versioned<Approval>[], act: (item: Versioned<Approval>) => Promise<keyof MaintenanceResult | undefined>) => {
+export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date) {
+  // `posted`: approvals that had no thread yet, posted instead of reminded; `requeued`: settled ones whose run still waited.
+  const result = { reminded: 0, expired: 0, posted: 0, requeued: 0, failed: 0 };
+  const each = async (items: Versioned<Approval>[], act: (item: Versioned<Approval>) => Promise<keyof typeof result | undefined>) => {
     for (const item of items) {
       try {
         const outcome = await act(item);
@@ -91,7 +82,7 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
   const thread = claimed.approverThread;
   if (!thread) {
     // Never posted (no channel yet, or Teams failed): the reminder is the first post.
-    return (await postApprovalThread(deps, claimed, run, run.reference)) === "posted" ? "posted" : undefined;
+    return (await postApprovalThread(deps, claimed, run)) === "posted" ? "posted" : undefined;
   }
   await deps.messaging.updateCard(thread, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));
   await deps.messaging.replyInThread(

@@ -1,9 +1,6 @@
 /**
- * What the approvals flow needs from the outside world. The core (request, decide, the approver
- * card's outcome, the maintenance job) depends only on these; Teams implements them
- * (`teams/messenger.ts`, `teams/approval-inbound.ts`), and the Cosmos repositories of
- * src/storage satisfy the store ports structurally. Nothing here names a Teams type: the arrow runs
- * from teams to approvals only.
+ * What the approvals flow needs from the outside world: Teams implements it (`teams/messenger.ts`, `teams/approval-inbound.ts`)
+ * and the Cosmos repositories satisfy the store ports structurally. Nothing here names a Teams type: the arrow runs from teams to approvals.
  */
 import type { z } from "zod";
 import type { AdaptiveCard, DisplayNames } from "../cards";
@@ -51,12 +48,8 @@ export interface SettingsStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-/** A message in Teams that can be updated later. */
-export interface PostedMessage {
-  serviceUrl: string;
-  conversationId: string;
-  activityId: string;
-}
+/** A message in Teams that can be updated later: an approval's thread. */
+export type PostedMessage = NonNullable<Approval["approverThread"]>;
 
 /** Where approval cards go: a channel of a team, reached through the tenant's serviceUrl. */
 export interface ChannelTarget {

@@ -1,4 +1,4 @@
-import { describeError, type Approval, type Reference, type RunState } from "../domain";
+import { describeError, type Approval, type RunState } from "../domain";
 import { retrying } from "../resilience";
 import { approvalCardFor, outcomeCardFor } from "./approval-cards";
 import { claimApproval, newApproval, updateApproval, withAudit } from "./approval-record";
@@ -20,7 +20,7 @@ export async function requestApproval(deps: ApprovalDeps, state: RunState): Prom
     deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "approval:request" });
     throw error;
   }
-  if (approval.status === "pending") await postApprovalThread(deps, approval, state, state.reference);
+  if (approval.status === "pending") await postApprovalThread(deps, approval, state);
 }
 
 async function storeOnce(deps: ApprovalDeps, approval: Approval): Promise<Approval> {
@@ -60,19 +60,18 @@ export async function showOutcome(deps: ApprovalDeps, approvalId: string): Promi
  * Posts the approval card as a new thread in the approver channel (retried with backoff) and stores
  * the thread on the record. Without an approver channel, or when Teams keeps failing, the approval
  * stays pending without a thread; `approvers here` and the maintenance job post it later. `again`
- * posts an approval that already has a thread once more (an approver asked for it). The requester's
+ * posts an approval that already has a thread once more (an approver asked for it). The run's requester
  * reference, when known, says which serviceUrl reaches the tenant if the channel's is not stored.
  */
 export async function postApprovalThread(
   deps: ApprovalDeps,
   approval: Approval,
   run: RunState,
-  requester: Reference | undefined,
   { again = false } = {},
 ): Promise<"posted" | "already_posted" | "no_channel" | "failed"> {
   if (approval.approverThread && !again) return "already_posted";
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const serviceUrl = typeof requester?.serviceUrl === "string" ? requester.serviceUrl : undefined;
+  const serviceUrl = typeof run.reference?.serviceUrl === "string" ? run.reference.serviceUrl : undefined;
   const target = channel && channelTarget(channel, serviceUrl);
   if (!target) {
     deps.log(

@@ -3,10 +3,7 @@ import { ConfigurationError, redactUrlsIn } from "../domain/errors";
 import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
 import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
-export type ModelProviderConfig =
-  | { kind: "offline"; reason: string }
-  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion?: string }
-  | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
+export type ModelProviderConfig = ReturnType<typeof resolveProvider>;
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -134,12 +131,12 @@ function durationSetting(name: string, value: string): number {
   return ms;
 }
 
-function resolveProvider(env: Env): ModelProviderConfig {
+function resolveProvider(env: Env) {
   const provider = env.LLM_PROVIDER ?? (env.AZURE_OPENAI_ENDPOINT ? "azure-openai" : env.OPENAI_BASE_URL ? "openai-compatible" : "offline");
   switch (provider) {
     case "offline":
       return {
-        kind: "offline",
+        kind: "offline" as const,
         reason:
           env.LLM_PROVIDER === "offline"
             ? "LLM_PROVIDER=offline"
@@ -151,7 +148,7 @@ function resolveProvider(env: Env): ModelProviderConfig {
           "Invalid configuration: AZURE_OPENAI_ENDPOINT is required when LLM_PROVIDER=azure-openai (e.g. https://my-resource.openai.azure.com)",
         );
       return {
-        kind: "azure-openai",
+        kind: "azure-openai" as const,
         endpoints: env.AZURE_OPENAI_ENDPOINT,
         apiKey: env.AZURE_OPENAI_API_KEY,
         apiVersion: env.AZURE_OPENAI_API_VERSION,
@@ -161,7 +158,7 @@ function resolveProvider(env: Env): ModelProviderConfig {
         throw new ConfigurationError(
           "Invalid configuration: OPENAI_BASE_URL is required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)",
         );
-      return { kind: "openai-compatible", baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
+      return { kind: "openai-compatible" as const, baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
   }
 }
 

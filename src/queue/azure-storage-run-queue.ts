@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { QueueServiceClient, type QueueClient, type ReceivedMessageItem, type StoragePipelineOptions } from "@azure/storage-queue";
-import { SystemError, describeError, systemClock, type Clock, type RunMessage } from "../domain";
+import { SystemError, describeError, systemClock, type RunMessage } from "../domain";
 import { QUEUE_CALL_DEADLINE_MS, withDeadline } from "../resilience";
 import type { LeasedMessage, RunQueue } from "../workflow/ports";
 
@@ -45,11 +45,10 @@ export class AzureStorageRunQueue implements RunQueue {
     private readonly started: QueueClient,
     private readonly poison: QueueClient,
     readonly description: string,
-    private readonly clock: Clock,
   ) {}
 
   /** Connects and creates the queue, its started and its poison queue when missing (concurrent creators are fine). */
-  static async open(target: QueueTarget, name: string, clock: Clock = systemClock): Promise<AzureStorageRunQueue> {
+  static async open(target: QueueTarget, name: string): Promise<AzureStorageRunQueue> {
     const service = await serviceClient(target);
     const [queue, started, poison] = [name, `${name}${STARTED_SUFFIX}`, `${name}${POISON_SUFFIX}`].map((queueName) =>
       service.getQueueClient(queueName),
@@ -57,7 +56,7 @@ export class AzureStorageRunQueue implements RunQueue {
     await queueCall(`create queue ${name}`, (abortSignal) =>
       Promise.all([queue, started, poison].map((client) => client.createIfNotExists({ abortSignal }))),
     );
-    return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`, clock);
+    return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`);
   }
 
   async enqueue(message: RunMessage): Promise<void> {
@@ -84,7 +83,7 @@ export class AzureStorageRunQueue implements RunQueue {
       id: message.id,
       deliveryCount: message.deliveryCount,
       reason: reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS)}…` : reason,
-      at: this.clock.now().toISOString(),
+      at: systemClock.now().toISOString(),
     };
     const wrapped = JSON.stringify({ ...record, body: message.body });
     if (Buffer.byteLength(wrapped, "utf8") <= MAX_MESSAGE_BYTES) await this.keep(wrapped);
@@ -128,14 +127,10 @@ export class AzureStorageRunQueue implements RunQueue {
    * a duplicate delivery, which the run's conditional claim absorbs.
    */
   private async moveToStarted(item: Received, leaseSeconds: number): Promise<LeasedMessage> {
-    let copy;
-    try {
-      copy = await queueCall("move to started", (abortSignal) =>
-        this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds, abortSignal }),
-      );
-    } catch {
-      return this.leased(this.queue, item);
-    }
+    const copy = await queueCall("move to started", (abortSignal) =>
+      this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds, abortSignal }),
+    ).catch(() => undefined);
+    if (!copy) return this.leased(this.queue, item);
     await queueCall("delete moved", (abortSignal) => this.queue.deleteMessage(item.messageId, item.popReceipt, { abortSignal })).catch(
       () => undefined,
     );

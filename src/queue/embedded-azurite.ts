@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { Readable } from "node:stream";
 
 const DEV_ACCOUNT = "devstoreaccount1";
 /** Azurite's published development key (not a secret: every emulator accepts it). */
@@ -32,13 +33,9 @@ export async function startEmbeddedAzurite() {
   };
 }
 
-function listeningAddress(child: ChildProcess): Promise<string> {
+function listeningAddress(child: ChildProcessByStdio<null, Readable, Readable>): Promise<string> {
   return new Promise((resolve, reject) => {
     const { stdout, stderr } = child;
-    if (!stdout || !stderr) {
-      reject(new Error("Azurite must be spawned with its stdout and stderr piped"));
-      return;
-    }
     let output = "";
     const read = (chunk: Buffer) => {
       output += chunk.toString("utf8");
@@ -58,15 +55,13 @@ function listeningAddress(child: ChildProcess): Promise<string> {
   });
 }
 
-export type EmbeddedAzurite = Awaited<ReturnType<typeof startEmbeddedAzurite>>;
-
-let shared: Promise<EmbeddedAzurite> | undefined;
+let shared: ReturnType<typeof startEmbeddedAzurite> | undefined;
 
 /**
  * One Azurite per process, started on first use and stopped when the process exits: every embedded store in a process (tests open many)
  * gets its own queue on it instead of its own server.
  */
-export function sharedEmbeddedAzurite(): Promise<EmbeddedAzurite> {
+export function sharedEmbeddedAzurite(): ReturnType<typeof startEmbeddedAzurite> {
   shared ??= startEmbeddedAzurite().catch((error: unknown) => {
     shared = undefined;
     throw error;

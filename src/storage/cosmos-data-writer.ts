@@ -170,12 +170,6 @@ export class CosmosDataWriter implements DataStoreWriter {
     ]);
     this.cells = { months, dimensions };
     await this.saveSummary(snapshot.summary);
-    return {
-      suppliers: data.suppliers.length,
-      contracts: data.contracts.length,
-      spend: data.spend.length,
-      policies: data.policies.length,
-      benchmarks: data.benchmarks.length,
-    };
+    return Object.fromEntries(Object.entries(data).map(([kind, records]: [string, unknown[]]) => [kind, records.length])) as DataSetCounts;
   }
 }

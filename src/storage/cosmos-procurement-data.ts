@@ -1,7 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
 import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSchema, type DataSetSummary, type SpendCell } from "../domain";
-import { createSnapshotProcurementData, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
+import { createSnapshotProcurementData, snapshotOf, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
 import type { ProcurementData } from "../tools/procurement-data";
 import { mapLimited } from "../resilience";
 import { MonthDocumentSchema, monthDocumentId, readManifest, type DataManifest } from "./cosmos-data-writer";
@@ -36,13 +36,8 @@ export class CosmosProcurementData implements ProcurementData {
 
   // A database without a manifest holds nothing loaded by this version.
   private emptySummary(): DataSetSummary {
-    return {
-      name: "sample",
-      location: this.location,
-      importedAt: null,
-      fiscalYearStartMonth: 4,
-      counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 },
-    };
+    const nothing = { suppliers: [], contracts: [], spend: [], policies: [], benchmarks: [] };
+    return snapshotOf(nothing, { name: "sample", location: this.location, importedAt: null, fiscalYearStartMonth: 4 }).summary;
   }
   // What the loaded directory answers (loaded again after a new import).
   readonly listSuppliers: ProcurementData["listSuppliers"] = async () => (await this.current()).data.listSuppliers();

@@ -22,7 +22,6 @@ import {
   FeedbackSchema,
   RenewalAlertSchema,
   systemClock,
-  type Clock,
   type Log,
   type ProcurementDataSet,
 } from "../domain";
@@ -30,8 +29,6 @@ import { z } from "zod";
 
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
 export type CosmosStore = Awaited<ReturnType<typeof openCosmosStore>>;
-
-export type CosmosTarget = { endpoint: string; key: string } | { endpoint: string; useDefaultCredential: true };
 
 /** Each request attempt gives up after this long; the SDK retries reads on timeout by itself. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -43,13 +40,13 @@ const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
  * The Cosmos client, with a key or else `DefaultAzureCredential`. Over plain http (the embedded server) endpoint discovery is off: it would
  * follow the server's advertised https address and fail.
  */
-export async function createCosmosClient(target: CosmosTarget): Promise<CosmosClient> {
+export async function createCosmosClient(target: { endpoint: string; key?: string }): Promise<CosmosClient> {
   const connectionPolicy: CosmosClientOptions["connectionPolicy"] = {
     requestTimeout: REQUEST_TIMEOUT_MS,
     retryOptions: THROTTLE_RETRY,
     ...(target.endpoint.startsWith("http:") ? { enableEndpointDiscovery: false } : {}),
   };
-  if ("key" in target) return new CosmosClient({ endpoint: target.endpoint, key: target.key, connectionPolicy });
+  if (target.key) return new CosmosClient({ endpoint: target.endpoint, key: target.key, connectionPolicy });
   const { DefaultAzureCredential } = await import("@azure/identity");
   return new CosmosClient({ endpoint: target.endpoint, aadCredentials: new DefaultAzureCredential(), connectionPolicy });
 }
@@ -58,11 +55,10 @@ export async function createCosmosClient(target: CosmosTarget): Promise<CosmosCl
 export async function seedSampleData(
   store: { procurementData: CosmosProcurementData; procurementContainers: ProcurementContainers },
   data: ProcurementDataSet = generateSampleDataSet(),
-  clock: Clock = systemClock,
 ): Promise<{ counts: DataSetCounts; durationMs: number }> {
   const started = Date.now();
   const writer = new CosmosDataWriter(store.procurementContainers, store.procurementData.location);
-  const counts = await writer.upsertAll(data, clock.now().toISOString());
+  const counts = await writer.upsertAll(data, systemClock.now().toISOString());
   store.procurementData.invalidate();
   return { counts, durationMs: Date.now() - started };
 }
@@ -78,24 +74,19 @@ export async function openCosmosStore(
     env: Pick<Env, "COSMOS_ENDPOINT" | "COSMOS_KEY" | "COSMOS_DATABASE" | "TRANSCRIPT_TTL_DAYS" | "PROCURA_DATA_DIR" | "NODE_ENV">;
     approvals: Pick<AppConfig["approvals"], "remindAfterMs">;
   },
-  options: { log?: Log; clock?: Clock } = {},
+  options: { log?: Log } = {},
 ) {
-  const clock = options.clock ?? systemClock;
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   let embedded: EmbeddedCosmos | undefined;
-  let target: CosmosTarget;
-  if (env.COSMOS_ENDPOINT) {
-    target = env.COSMOS_KEY
-      ? { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY }
-      : { endpoint: env.COSMOS_ENDPOINT, useDefaultCredential: true };
-  } else {
+  let target: Parameters<typeof createCosmosClient>[0];
+  if (env.COSMOS_ENDPOINT) target = { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY };
+  else {
     if (env.NODE_ENV === "production")
       throw new ConfigurationError(
         "Invalid configuration: COSMOS_ENDPOINT is required when NODE_ENV=production (the embedded in-memory Cosmos server would lose every run and approval on restart)",
       );
-    embedded = await startEmbeddedCosmos();
-    target = { endpoint: embedded.endpoint, key: embedded.key };
+    target = embedded = await startEmbeddedCosmos();
   }
 
   const client = await createCosmosClient(target);
@@ -120,8 +111,8 @@ export async function openCosmosStore(
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
       /** Stored as the evaluation job made them (partition key `/transcriptId`; the id derives from the transcript). */
       evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
-      /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
-      canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
+      /** Golden-set canary runs against the deployed models, one document per run. */
+      canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt" }),
       /** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
       feedback: new RecordContainer(containers.feedback, FeedbackSchema, {
         timeField: "at",
@@ -129,7 +120,7 @@ export async function openCosmosStore(
       }),
       /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
-      settings: settingsIn(containers.settings, clock),
+      settings: settingsIn(containers.settings),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
@@ -158,7 +149,7 @@ export async function openCosmosStore(
       },
     };
     if (embedded && sampleData) {
-      const seeded = await seedSampleData(store, sampleData, clock);
+      const seeded = await seedSampleData(store, sampleData);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
@@ -192,7 +183,7 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small settings changed at run time (e.g. the approver channel). */
-function settingsIn(container: Container, clock: Clock) {
+function settingsIn(container: Container) {
   return {
     async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
       const id = cosmosId(key);
@@ -203,7 +194,7 @@ function settingsIn(container: Container, clock: Clock) {
     },
     async set(key: string, value: unknown): Promise<void> {
       await storeCall(`set setting ${key}`, (abortSignal) =>
-        container.items.upsert({ id: cosmosId(key), key, value, updatedAt: clock.now().toISOString() }, { abortSignal }),
+        container.items.upsert({ id: cosmosId(key), key, value, updatedAt: systemClock.now().toISOString() }, { abortSignal }),
       );
     },
   };

@@ -138,7 +138,7 @@ export class RecordContainer<S extends z.ZodTypeAny> {
   constructor(
     protected readonly container: Container,
     protected readonly schema: S,
-    private readonly listing: { timeField: string; newestFirst?: boolean; idOf?: (record: z.output<S>) => string },
+    private readonly listing: { timeField: string; idOf?: (record: z.output<S>) => string },
   ) {}
 
   async save(record: z.output<S>): Promise<void> {
@@ -149,11 +149,9 @@ export class RecordContainer<S extends z.ZodTypeAny> {
 
   /** Across partitions. */
   listSince(since: string): Promise<z.output<S>[]> {
-    const { timeField, newestFirst } = this.listing;
-    const order = newestFirst ? ` ORDER BY c.${timeField} DESC` : "";
     return queryDocuments(
       this.container,
-      { query: `SELECT * FROM c WHERE c.${timeField} >= @since${order}`, parameters: [{ name: "@since", value: since }] },
+      { query: `SELECT * FROM c WHERE c.${this.listing.timeField} >= @since`, parameters: [{ name: "@since", value: since }] },
       this.schema,
     );
   }

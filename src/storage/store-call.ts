@@ -13,11 +13,8 @@ export function isTransientStatus(status: number | string | undefined): boolean 
 
 /** Or error code. */
 export function statusOf(error: unknown): number | string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "number" || typeof code === "string") return code;
-  }
-  return undefined;
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "number" || typeof code === "string" ? code : undefined;
 }
 
 /** Passes the signal of its client-side deadline on to the SDK as `abortSignal`. */

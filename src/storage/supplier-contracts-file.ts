@@ -52,7 +52,7 @@ export async function writeSupplierContracts(directory: string, contracts: reado
 
 /** `undefined` when the directory was written before contracts were kept by supplier: the caller falls back to every contract. */
 export class SupplierContractsFile {
-  private readonly ranges = once(() => this.readRanges());
+  private readonly ranges = once(() => readDataFile(path.join(this.directory, RANGES), RangesSchema));
   /** Each supplier's contracts once read: a run asks for the same supplier from several tools. */
   private readonly read = new Map<string, Promise<Contract[] | undefined>>();
 
@@ -95,9 +95,5 @@ export class SupplierContractsFile {
     if (!parsed.success) throw invalid(describeZodError(parsed.error, { limit: 3 }));
     if (parsed.data.some((contract) => contract.supplierId !== supplierId)) throw invalid("another supplier's contracts");
     return parsed.data;
-  }
-
-  private readRanges(): Promise<Record<string, [number, number]> | undefined> {
-    return readDataFile(path.join(this.directory, RANGES), RangesSchema);
   }
 }

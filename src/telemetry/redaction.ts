@@ -38,11 +38,7 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
 const MAX_VALUE_LENGTH = 200;
 const MAX_MESSAGE_LENGTH = 500;
 
-/** A long run of base64 characters is a key only if it mixes digits and both cases (paths do not). */
-const keyLike = (candidate: string) =>
-  /\d/.test(candidate) && /[a-z]/.test(candidate) && /[A-Z]/.test(candidate) ? "[secret]" : candidate;
-
-const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
+const SCRUBBERS: readonly [RegExp, string][] = [
   // secrets inside connection strings, query strings and key=value logs
   [
     /\b(AccountKey|SharedAccessKey|SharedAccessSignature|InstrumentationKey|Password|Pwd|ClientSecret|client_secret|api[-_]?key|access_token|sig|secret|token)(\s*[=:]\s*)"?[^\s;"&,]+/gi,
@@ -52,7 +48,8 @@ const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, "[token]"],
   [/\bsk-[A-Za-z0-9_-]{16,}/g, "[secret]"],
   [/\b[A-Fa-f0-9]{32,}\b/g, "[secret]"],
-  [/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40,}={0,2}/g, keyLike],
+  // a long run of base64 characters is a key only if it mixes digits and both cases (paths do not)
+  [/(?<![A-Za-z0-9+/])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])[A-Za-z0-9+/]{40,}={0,2}/g, "[secret]"],
   [/[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "[email]"],
   // phone numbers: international, Japanese (0X-XXXX-XXXX, 090XXXXXXXX), North American
   [/(?<![\w-])\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){1,4}(?![\w-])/g, "[phone]"],
@@ -67,11 +64,7 @@ const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
  * password there is not recognisable by its shape).
  */
 export function scrubText(text: string): string {
-  return SCRUBBERS.reduce(
-    (current, [pattern, replacement]) =>
-      typeof replacement === "string" ? current.replace(pattern, replacement) : current.replace(pattern, replacement),
-    redactUrlsIn(text),
-  );
+  return SCRUBBERS.reduce((current, [pattern, replacement]) => current.replace(pattern, replacement), redactUrlsIn(text));
 }
 
 /**

@@ -4,13 +4,12 @@ import { scrubText } from "./redaction";
 
 type SpanProcessor = NonNullable<AzureMonitorOpenTelemetryOptions["spanProcessors"]>[number];
 type LogRecordProcessor = NonNullable<AzureMonitorOpenTelemetryOptions["logRecordProcessors"]>[number];
-type Attributes = Record<string, unknown>;
 
 /**
  * A second line of defence for what the SDK collects by itself (HTTP requests and dependencies, uncaught exceptions): every string
  * attribute is scrubbed with the same patterns as our own properties. Our custom events are already redacted before they are emitted.
  */
-function scrubAttributes(attributes: Attributes | undefined): void {
+function scrubAttributes(attributes: Record<string, unknown> | undefined): void {
   if (!attributes) return;
   for (const [key, value] of Object.entries(attributes)) {
     if (typeof value === "string") attributes[key] = scrubText(value);
