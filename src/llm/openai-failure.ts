@@ -6,6 +6,7 @@ import { describeVerdict, promptFilterVerdict } from "./content-filter";
 import type { ChatOutcome } from "../workflow/ports";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
+import { clip } from "../tools/text/bm25";
 import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } from "../resilience/connection-failure";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
@@ -103,6 +104,5 @@ const STATUS_HINTS: Readonly<Record<number, (settings: ProviderSettings) => stri
 };
 
 export function shorten(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length <= MAX_CAUSE_CHARS ? line : `${line.slice(0, MAX_CAUSE_CHARS - 1)}…`;
+  return clip(text, MAX_CAUSE_CHARS);
 }
