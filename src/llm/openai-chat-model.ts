@@ -18,6 +18,7 @@ import {
   retryWithBackoff,
   type CircuitSettings,
   type FailedAttempt,
+  type RetryOptions,
   type RetryPolicy,
   type Sleep,
 } from "../resilience";
@@ -45,7 +46,8 @@ export class OpenAiChatModel implements ChatModel {
   /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
   private readonly servedModels = new Map<string, string>();
   private readonly pool: EndpointPool<OpenAI>;
-  private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number };
+  private readonly retry: Pick<RetryOptions, "policy" | "sleep" | "random">;
+  private readonly retryAfterBudgetMs: number;
 
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
@@ -54,7 +56,8 @@ export class OpenAiChatModel implements ChatModel {
   ) {
     this.pool = new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
     // Only the retry knobs travel into the model; endpoints and keys stay with the clients.
-    this.behaviour = { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
+    this.retry = { policy: retry, sleep, random };
+    this.retryAfterBudgetMs = retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs;
   }
 
   endpointStatuses(): EndpointStatus[] {
@@ -115,19 +118,12 @@ export class OpenAiChatModel implements ChatModel {
     };
     const classify = (error: unknown): FailedAttempt => {
       const verdict = classifyOpenAiError(error);
-      lastFault = current && !signal.aborted ? endpointFault(error, this.behaviour.retryAfterBudgetMs) : undefined;
+      lastFault = current && !signal.aborted ? endpointFault(error, this.retryAfterBudgetMs) : undefined;
       if (current === undefined || lastFault === undefined) return verdict;
       faults.set(current, lastFault);
       return pool.hasAlternative(deployment, new Set(faults.keys())) ? { ...verdict, failover: true } : verdict;
     };
-    const result = await retryWithBackoff(attempt, {
-      policy: this.behaviour.retry,
-      classify,
-      signal,
-      deadline: startedAt + request.timeoutMs,
-      sleep: this.behaviour.sleep,
-      random: this.behaviour.random,
-    });
+    const result = await retryWithBackoff(attempt, { ...this.retry, classify, signal, deadline: startedAt + request.timeoutMs });
     // retryWithBackoff always makes a first attempt, and every attempt starts by picking an endpoint.
     if (current === undefined) throw new Error(`no endpoint was picked for ${deployment}`);
     const last = current;
