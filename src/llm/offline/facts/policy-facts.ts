@@ -1,7 +1,7 @@
 import { extractAmounts } from "../../../domain/amounts";
 import { formatJpy } from "../../../tools/format";
 import { clip } from "../../../tools/text/bm25";
-import type { ToolObservation } from "../tool-observations";
+import type { ToolMessageContent } from "../../../domain";
 import { dataObjects, type Fact, type FactContext } from "./fact";
 
 const AT_LEAST = /(or more|or above|and above|at least|above|over|exceed|more than|from|≥|>=|>|以上|超|から)/i;
@@ -40,7 +40,7 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
 }
 
 /** A tier that does not apply is never quoted: the passage's sentence whose tier includes the amount replaces it, else it is dropped. */
-export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: number): ToolObservation[] {
+export function fitPolicyQuotes(observations: ToolMessageContent[], amountJpy: number): ToolMessageContent[] {
   const passages = new Map(policyPassages(observations).map((passage) => [passage.referenceId, passage.text]));
   return observations.map((observation) => ({
     ...observation,
