@@ -7,7 +7,7 @@ import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { EndpointPool, type EndpointFault, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
 import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
-import { completionFilterVerdict, describeVerdict } from "./content-filter";
+import { completionFiltered } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
@@ -135,10 +135,7 @@ export class OpenAiChatModel implements ChatModel {
       const usage = tokenUsage(result.value.usage);
       if (timing) pool.notify({ type: "stream_timed", endpoint: last.name, deployment, timing });
       const choice = result.value.choices[0];
-      if (choice?.finish_reason === "content_filter") {
-        const filter = completionFilterVerdict(choice);
-        return { kind: "content_filter", cause: describeVerdict(filter), filter, usage, ...common };
-      }
+      if (choice?.finish_reason === "content_filter") return { ...completionFiltered(choice), usage, ...common };
       if (choice?.finish_reason === "length")
         return { kind: "truncated", cause: `the answer was cut off at its ${request.maxTokens}-token budget`, usage, ...common };
       if (choice?.message.refusal)

@@ -2,7 +2,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describeError } from "../domain/errors";
 import type { ContentFilterVerdict } from "../domain";
-import { describeVerdict, promptFilterVerdict } from "./content-filter";
+import { promptFiltered } from "./content-filter";
 import type { ChatOutcome } from "../workflow/ports";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
@@ -74,8 +74,8 @@ export function describeFailure(
   const settings = PROVIDER_SETTINGS[provider];
   if (context.cancelled) return { kind: "cancelled", cause: "cancelled by the caller" };
   // The filter's refusal says nothing about the endpoint: no URL, no status code, no server text.
-  const filter = promptFilterVerdict(error);
-  if (filter) return { kind: "content_filter", cause: describeVerdict(filter), filter };
+  const filtered = promptFiltered(error);
+  if (filtered) return filtered;
   if (context.timedOut || error instanceof APIConnectionTimeoutError)
     return { kind: "timeout", cause: `no answer from ${url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
   const tries = `after ${context.attempts} attempt(s)`;
