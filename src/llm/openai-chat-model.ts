@@ -129,7 +129,7 @@ export class OpenAiChatModel implements ChatModel {
     const last = current;
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
-    this.settleEndpoints(deployment, last, faults, result.ok ? "answered" : how);
+    pool.settle(deployment, last, faults, result.ok ? "answered" : how);
     if (result.ok) {
       if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
@@ -154,24 +154,6 @@ export class OpenAiChatModel implements ChatModel {
    */
   private knownModel(request: ChatRequest): string | undefined {
     return request.baseModel ?? this.servedModels.get(request.model) ?? (this.kind === "openai-compatible" ? request.model : undefined);
-  }
-
-  /**
-   * Once per breaker: a fault on every endpoint it faulted on (the one that answered excepted); on the last endpoint an HTTP answer that is
-   * not a fault (400, 401, …) proves it reachable, and a cancelled call says nothing.
-   */
-  private settleEndpoints(
-    deployment: string,
-    last: ModelEndpoint<OpenAI>,
-    faults: ReadonlyMap<ModelEndpoint<OpenAI>, EndpointFault>,
-    how: "answered" | { cancelled: boolean; timedOut: boolean; timeoutMs: number },
-  ): void {
-    for (const [endpoint, fault] of faults) if (how !== "answered" || endpoint !== last) this.pool.failed(endpoint, deployment, fault);
-    if (how !== "answered" && faults.has(last)) return;
-    if (how === "answered") this.pool.succeeded(last, deployment);
-    else if (how.cancelled) this.pool.released(last, deployment);
-    else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
-    else this.pool.succeeded(last, deployment);
   }
 }
 
