@@ -14,11 +14,8 @@ const MAX_CAUSE_CHARS = 200;
 
 // The SDK's error class is generic, so `instanceof` alone leaves its status and headers untyped.
 function httpFailure(error: unknown): { status: number; headers: Record<string, string | undefined>; message: string } | undefined {
-  if (!(error instanceof APIError)) return undefined;
-  const status: unknown = error.status;
-  if (typeof status !== "number") return undefined;
-  const headers = (error.headers ?? {}) as Record<string, string | undefined>;
-  return { status, headers, message: error.message };
+  if (!(error instanceof APIError) || typeof error.status !== "number") return undefined;
+  return { status: error.status, headers: (error.headers ?? {}) as Record<string, string | undefined>, message: error.message };
 }
 
 /**
