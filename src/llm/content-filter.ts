@@ -26,20 +26,21 @@ export function filteredCategories(results: Record<string, unknown> | undefined)
 }
 
 /** Undefined for any other failure. */
-export function promptFilterVerdict(error: unknown): ContentFilterVerdict | undefined {
+export function promptFiltered(error: unknown) {
   if (!(error instanceof APIError) || error.status !== 400) return undefined;
   const refusal = PromptRefusalSchema.safeParse(error.error);
-  if (!refusal.success) return undefined;
-  return { source: "prompt", categories: filteredCategories(refusal.data.innererror?.content_filter_result) };
+  return refusal.success ? filtered("prompt", refusal.data.innererror?.content_filter_result) : undefined;
 }
 
 /** `choice` is the completion's first choice. */
-export function completionFilterVerdict(choice: unknown): ContentFilterVerdict {
-  return { source: "completion", categories: filteredCategories(FilteredChoiceSchema.safeParse(choice).data?.content_filter_results) };
+export function completionFiltered(choice: unknown) {
+  return filtered("completion", FilteredChoiceSchema.safeParse(choice).data?.content_filter_results);
 }
 
-/** A log-safe cause naming the categories ("jailbreak, violence"), never the text. */
-export function describeVerdict(verdict: ContentFilterVerdict): string {
-  const what = verdict.source === "prompt" ? "the content filter refused the prompt" : "the content filter stopped the answer";
-  return verdict.categories.length > 0 ? `${what} (${verdict.categories.join(", ")})` : what;
+/** The outcome, with a log-safe cause naming the categories ("jailbreak, violence"), never the text. */
+function filtered(source: ContentFilterVerdict["source"], results: Record<string, unknown> | undefined) {
+  const filter: ContentFilterVerdict = { source, categories: filteredCategories(results) };
+  const what = source === "prompt" ? "the content filter refused the prompt" : "the content filter stopped the answer";
+  const cause = filter.categories.length > 0 ? `${what} (${filter.categories.join(", ")})` : what;
+  return { kind: "content_filter" as const, cause, filter };
 }

@@ -17,14 +17,9 @@ export async function createChatModel(
   const behaviour = { retry: config.retry, ...config.failover, onEndpointEvent };
   switch (provider.kind) {
     case "azure-openai":
-      return createAzureOpenAiChatModel({
-        endpoint: provider.endpoints,
-        apiKey: provider.apiKey,
-        apiVersion: provider.apiVersion,
-        ...behaviour,
-      });
+      return createAzureOpenAiChatModel({ ...provider, endpoint: provider.endpoints, ...behaviour });
     case "openai-compatible":
-      return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...behaviour });
+      return createOpenAiCompatibleChatModel({ ...provider, baseUrl: provider.baseUrls, ...behaviour });
     case "offline": {
       // Required here, not imported at the top: with a model configured, none of the offline engine is even loaded.
       // (A dynamic import() would go through the ESM loader, which cannot load the TypeScript sources tests run.)

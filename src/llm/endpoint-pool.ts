@@ -53,18 +53,27 @@ export class EndpointPool<C> {
     return this.endpoints.some((endpoint) => !skip.has(endpoint) && this.breaker(endpoint, deployment).available());
   }
 
-  succeeded(endpoint: ModelEndpoint<C>, deployment: string): void {
-    if (this.breaker(endpoint, deployment).succeeded()) this.notify({ type: "circuit_closed", endpoint: endpoint.name, deployment });
+  /**
+   * A request's end, once per breaker: a fault on every endpoint it faulted on (the one that answered excepted); on the last endpoint an
+   * HTTP answer that is not a fault (400, 401, …) proves it reachable, and a cancelled call says nothing (it frees its probe slot).
+   */
+  settle(
+    deployment: string,
+    last: ModelEndpoint<C>,
+    faults: ReadonlyMap<ModelEndpoint<C>, EndpointFault>,
+    how: "answered" | { cancelled: boolean; timedOut: boolean; timeoutMs: number },
+  ): void {
+    for (const [endpoint, fault] of faults) if (how !== "answered" || endpoint !== last) this.failed(endpoint, deployment, fault);
+    if (how !== "answered" && faults.has(last)) return;
+    if (how !== "answered" && how.cancelled) this.breaker(last, deployment).released();
+    else if (how !== "answered" && how.timedOut)
+      this.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
+    else if (this.breaker(last, deployment).succeeded()) this.notify({ type: "circuit_closed", endpoint: last.name, deployment });
   }
 
-  failed(endpoint: ModelEndpoint<C>, deployment: string, fault: EndpointFault): void {
+  private failed(endpoint: ModelEndpoint<C>, deployment: string, fault: EndpointFault): void {
     if (this.breaker(endpoint, deployment).failed(fault.cause))
       this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
-  }
-
-  /** A request ended without telling anything about the endpoint (cancelled): frees its probe slot. */
-  released(endpoint: ModelEndpoint<C>, deployment: string): void {
-    this.breaker(endpoint, deployment).released();
   }
 
   /** Per deployment called so far (closed with no requests before any call), primary first. */

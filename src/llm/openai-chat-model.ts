@@ -7,7 +7,7 @@ import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { EndpointPool, type EndpointFault, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
 import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
-import { completionFilterVerdict, describeVerdict } from "./content-filter";
+import { completionFiltered } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/structured-call";
 import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
@@ -18,6 +18,7 @@ import {
   retryWithBackoff,
   type CircuitSettings,
   type FailedAttempt,
+  type RetryOptions,
   type RetryPolicy,
   type Sleep,
 } from "../resilience";
@@ -45,7 +46,8 @@ export class OpenAiChatModel implements ChatModel {
   /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
   private readonly servedModels = new Map<string, string>();
   private readonly pool: EndpointPool<OpenAI>;
-  private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number };
+  private readonly retry: Pick<RetryOptions, "policy" | "sleep" | "random">;
+  private readonly retryAfterBudgetMs: number;
 
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
@@ -54,7 +56,8 @@ export class OpenAiChatModel implements ChatModel {
   ) {
     this.pool = new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
     // Only the retry knobs travel into the model; endpoints and keys stay with the clients.
-    this.behaviour = { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
+    this.retry = { policy: retry, sleep, random };
+    this.retryAfterBudgetMs = retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs;
   }
 
   endpointStatuses(): EndpointStatus[] {
@@ -115,34 +118,24 @@ export class OpenAiChatModel implements ChatModel {
     };
     const classify = (error: unknown): FailedAttempt => {
       const verdict = classifyOpenAiError(error);
-      lastFault = current && !signal.aborted ? endpointFault(error, this.behaviour.retryAfterBudgetMs) : undefined;
+      lastFault = current && !signal.aborted ? endpointFault(error, this.retryAfterBudgetMs) : undefined;
       if (current === undefined || lastFault === undefined) return verdict;
       faults.set(current, lastFault);
       return pool.hasAlternative(deployment, new Set(faults.keys())) ? { ...verdict, failover: true } : verdict;
     };
-    const result = await retryWithBackoff(attempt, {
-      policy: this.behaviour.retry,
-      classify,
-      signal,
-      deadline: startedAt + request.timeoutMs,
-      sleep: this.behaviour.sleep,
-      random: this.behaviour.random,
-    });
+    const result = await retryWithBackoff(attempt, { ...this.retry, classify, signal, deadline: startedAt + request.timeoutMs });
     // retryWithBackoff always makes a first attempt, and every attempt starts by picking an endpoint.
     if (current === undefined) throw new Error(`no endpoint was picked for ${deployment}`);
     const last = current;
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
-    this.settleEndpoints(deployment, last, faults, result.ok ? "answered" : how);
+    pool.settle(deployment, last, faults, result.ok ? "answered" : how);
     if (result.ok) {
       if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
       if (timing) pool.notify({ type: "stream_timed", endpoint: last.name, deployment, timing });
       const choice = result.value.choices[0];
-      if (choice?.finish_reason === "content_filter") {
-        const filter = completionFilterVerdict(choice);
-        return { kind: "content_filter", cause: describeVerdict(filter), filter, usage, ...common };
-      }
+      if (choice?.finish_reason === "content_filter") return { ...completionFiltered(choice), usage, ...common };
       if (choice?.finish_reason === "length")
         return { kind: "truncated", cause: `the answer was cut off at its ${request.maxTokens}-token budget`, usage, ...common };
       if (choice?.message.refusal)
@@ -161,24 +154,6 @@ export class OpenAiChatModel implements ChatModel {
    */
   private knownModel(request: ChatRequest): string | undefined {
     return request.baseModel ?? this.servedModels.get(request.model) ?? (this.kind === "openai-compatible" ? request.model : undefined);
-  }
-
-  /**
-   * Once per breaker: a fault on every endpoint it faulted on (the one that answered excepted); on the last endpoint an HTTP answer that is
-   * not a fault (400, 401, …) proves it reachable, and a cancelled call says nothing.
-   */
-  private settleEndpoints(
-    deployment: string,
-    last: ModelEndpoint<OpenAI>,
-    faults: ReadonlyMap<ModelEndpoint<OpenAI>, EndpointFault>,
-    how: "answered" | { cancelled: boolean; timedOut: boolean; timeoutMs: number },
-  ): void {
-    for (const [endpoint, fault] of faults) if (how !== "answered" || endpoint !== last) this.pool.failed(endpoint, deployment, fault);
-    if (how !== "answered" && faults.has(last)) return;
-    if (how === "answered") this.pool.succeeded(last, deployment);
-    else if (how.cancelled) this.pool.released(last, deployment);
-    else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
-    else this.pool.succeeded(last, deployment);
   }
 }
 

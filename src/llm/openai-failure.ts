@@ -2,10 +2,11 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describeError } from "../domain/errors";
 import type { ContentFilterVerdict } from "../domain";
-import { describeVerdict, promptFilterVerdict } from "./content-filter";
+import { promptFiltered } from "./content-filter";
 import type { ChatOutcome } from "../workflow/ports";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
+import { clip } from "../tools/text/bm25";
 import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } from "../resilience/connection-failure";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
@@ -13,11 +14,8 @@ const MAX_CAUSE_CHARS = 200;
 
 // The SDK's error class is generic, so `instanceof` alone leaves its status and headers untyped.
 function httpFailure(error: unknown): { status: number; headers: Record<string, string | undefined>; message: string } | undefined {
-  if (!(error instanceof APIError)) return undefined;
-  const status: unknown = error.status;
-  if (typeof status !== "number") return undefined;
-  const headers = (error.headers ?? {}) as Record<string, string | undefined>;
-  return { status, headers, message: error.message };
+  if (!(error instanceof APIError) || typeof error.status !== "number") return undefined;
+  return { status: error.status, headers: (error.headers ?? {}) as Record<string, string | undefined>, message: error.message };
 }
 
 /**
@@ -73,8 +71,8 @@ export function describeFailure(
   const settings = PROVIDER_SETTINGS[provider];
   if (context.cancelled) return { kind: "cancelled", cause: "cancelled by the caller" };
   // The filter's refusal says nothing about the endpoint: no URL, no status code, no server text.
-  const filter = promptFilterVerdict(error);
-  if (filter) return { kind: "content_filter", cause: describeVerdict(filter), filter };
+  const filtered = promptFiltered(error);
+  if (filtered) return filtered;
   if (context.timedOut || error instanceof APIConnectionTimeoutError)
     return { kind: "timeout", cause: `no answer from ${url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
   const tries = `after ${context.attempts} attempt(s)`;
@@ -103,6 +101,5 @@ const STATUS_HINTS: Readonly<Record<number, (settings: ProviderSettings) => stri
 };
 
 export function shorten(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length <= MAX_CAUSE_CHARS ? line : `${line.slice(0, MAX_CAUSE_CHARS - 1)}…`;
+  return clip(text, MAX_CAUSE_CHARS);
 }

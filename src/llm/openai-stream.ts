@@ -29,8 +29,6 @@ const ChoiceChunkSchema = z.object({
 });
 
 const ChunkSchema = z.object({
-  id: z.string().nullish(),
-  created: z.number().nullish(),
   model: z.string().nullish(),
   choices: z.array(ChoiceChunkSchema).nullish(),
   usage: z.record(z.unknown()).nullish(),
@@ -52,14 +50,14 @@ export async function streamChatCompletion(
   let refusal = "";
   let finishReason: string | null = null;
   let usage: ChatCompletion["usage"];
-  let meta = { id: "", created: 0, model: "" };
+  let model = "";
   let filterResults: Record<string, unknown> = {};
   const toolCalls: { id: string; type: "function"; function: { name: string; arguments: string } }[] = [];
   const textAt: number[] = [];
   for await (const raw of stream) {
     const chunk = ChunkSchema.safeParse(raw).data;
-    // Azure's first chunk (the prompt's filter results) has an empty id and model.
-    if (chunk?.model) meta = { id: chunk.id ?? "", created: chunk.created ?? 0, model: chunk.model };
+    // Azure's first chunk (the prompt's filter results) has an empty model.
+    if (chunk?.model) model = chunk.model;
     if (chunk?.usage) usage = chunk.usage as unknown as ChatCompletion["usage"];
     const choice = chunk?.choices?.find((candidate) => candidate.index === 0);
     if (!choice) continue;
@@ -97,7 +95,7 @@ export async function streamChatCompletion(
     finish_reason: finishReason as ChatCompletion.Choice["finish_reason"],
     content_filter_results: filterResults,
   };
-  const completion = { ...meta, object: "chat.completion" as const, choices: [choice], ...(usage ? { usage } : {}) };
+  const completion = { id: "", created: 0, model, object: "chat.completion" as const, choices: [choice], ...(usage ? { usage } : {}) };
   const [first, last] = [textAt.at(0), textAt.at(-1)];
   if (first === undefined || last === undefined) return { completion };
   // In the terms the simulator's profiles are calibrated from: the first text counts from sending (reasoning included), the speed over
@@ -107,7 +105,7 @@ export async function streamChatCompletion(
   const textMs = last - first;
   const speed = textAt.length > 1 && textMs > 0 ? { tokensPerSecond: outputTokens / (textMs / 1000) } : {};
   const timing = {
-    model: meta.model,
+    model,
     reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
     firstTextMs: first - sentAt,
     ...speed,

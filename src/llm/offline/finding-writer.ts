@@ -6,13 +6,13 @@ import {
   type ShownEvidenceItem,
   type ShownOkFinding,
   type SpecialistInput,
+  type ToolMessageContent,
 } from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "../../tools/question/question-entities";
 import { linesWithin, sentencesOf } from "./text";
-import type { ToolObservation } from "./tool-observations";
 
 const MAX_EVIDENCE = 8;
 const EVIDENCE_PER_TOOL = 3;
@@ -22,7 +22,7 @@ const SUMMARY_FACTS = 2;
  * A Finding from tool results: the answering facts as summary, the rest as details (never the tools' digests: the Moderator gets those
  * with the tool calls, as prompts/fragments/finding-facts.md tells models). A re-ask keeps the earlier finding's evidence alongside.
  */
-export function writeFinding(input: SpecialistInput, toolObservations: ToolObservation[], entities: QuestionEntities): FindingOutput {
+export function writeFinding(input: SpecialistInput, toolObservations: ToolMessageContent[], entities: QuestionEntities): FindingOutput {
   const phrases = phrasesFor(input.language);
   const amount = entities.amounts[0];
   // For a Japanese question the tools' wording already reads in Japanese (the tool runner restates it).
@@ -32,7 +32,7 @@ export function writeFinding(input: SpecialistInput, toolObservations: ToolObser
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
   const evidence = selectEvidence(facts, ok, previous?.evidence ?? []);
   const found = ok.flatMap((o) => o.evidence).length;
-  const toolNames = [...new Set(observations.map((o) => o.name))];
+  const toolNames = [...new Set(observations.map((o) => o.tool))];
   const fallback =
     found > 0
       ? phrases.evidenceFound({ count: found, digests: ok.flatMap((o) => (o.digest ? [o.digest] : [])).slice(0, 3) })
@@ -56,7 +56,7 @@ export function writeFinding(input: SpecialistInput, toolObservations: ToolObser
   const steps = [
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
     ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote(toolNames)] : []),
-    ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
+    ...observations.filter((o) => !o.ok).map((o) => `${o.tool}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
   const otherFacts = facts.filter((f) => !summaryFacts.includes(f.text) && !restates(f)).map((f) => f.text);
@@ -86,7 +86,7 @@ export function amendFinding(input: SpecialistInput, previous: ShownOkFinding): 
 }
 
 /** 0.2, plus 0.1 per distinct reference (up to 4) and 0.15 per answering fact (up to 2), scaled by the share of tool calls that worked. */
-function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: ToolObservation[]): number {
+function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: ToolMessageContent[]): number {
   const references = new Set(evidence.map((e) => e.referenceId)).size;
   const direct = facts.filter((f) => f.direct).length;
   const success = observations.length === 0 ? 1 : observations.filter((o) => o.ok).length / observations.length;
@@ -94,7 +94,7 @@ function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: Too
   return Math.round(Math.min(0.9, Math.max(0.1, raw)) * 100) / 100;
 }
 
-function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: ShownEvidenceItem[]): ShownEvidenceItem[] {
+function selectEvidence(facts: Fact[], ok: ToolMessageContent[], earlier: ShownEvidenceItem[]): ShownEvidenceItem[] {
   const all = ok.flatMap((o) => o.evidence);
   const cited = facts.flatMap((f) => f.references).flatMap((ref) => all.filter((e) => e.referenceId === ref).slice(0, 1));
   const top = ok.flatMap((o) => o.evidence.slice(0, EVIDENCE_PER_TOOL));

@@ -92,11 +92,8 @@ export function qualityScore(input: ModeratorInput) {
   return { qscore: Math.max(0, Math.min(100, qscore)), parts };
 }
 
-/** Unselected ones last. */
+/** Unselected ones (index -1) last. */
 function orderedFindings(input: ModeratorInput): ModeratorInput["findings"] {
-  const rank = (id: string) => {
-    const index = input.decision.selected.indexOf(id);
-    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-  };
+  const rank = (id: string) => input.decision.selected.indexOf(id) + 1 || Number.MAX_SAFE_INTEGER;
   return [...input.findings].sort((a, b) => rank(a.specialist) - rank(b.specialist));
 }

@@ -35,6 +35,10 @@ function scopeParts(
   ].filter((part): part is string => Boolean(part));
 }
 
+/** A supplier's profile as its sentence states it; a figure the data lacks is null. */
+type SupplierProfile = Record<"name" | "id" | "riskRating", string> &
+  Record<"onTimePct" | "qualityScore" | "incidents", number | null> & { certifications: string[] };
+
 const en = {
   language: "en" as Language,
   routerMatched: (matches: { name: string; keywords: string[] }[]) =>
@@ -54,15 +58,7 @@ const en = {
     `${c.id} has no price-adjustment cap, so ${signedPct(c.requestedPct)} is a matter for negotiation.`,
   contractRenewal: (c: { id: string; endDate: string; autoRenew: boolean; noticeDays: number; noticeDeadline: string }) =>
     `${c.id} ends on ${c.endDate}${c.autoRenew ? " and renews automatically" : " and does not renew automatically"}; notice is ${c.noticeDays} days (by ${c.noticeDeadline}).`,
-  supplierProfile: (s: {
-    name: string;
-    id: string;
-    riskRating: string;
-    certifications: string[];
-    onTimePct: number | null;
-    qualityScore: number | null;
-    incidents: number | null;
-  }) =>
+  supplierProfile: (s: SupplierProfile) =>
     `${s.name} (${s.id}) has a ${s.riskRating} risk rating` +
     (s.certifications.length ? `, certifications ${s.certifications.join(", ")}` : ", no certifications on file") +
     `, ${figureOrDash(s.onTimePct, "%")} on-time delivery, quality score ${figureOrDash(s.qualityScore)}` +

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Phrases } from "../phrases";
 import type { QuestionEntities } from "../../../tools/question/question-entities";
-import type { ToolObservation } from "../tool-observations";
+import type { ToolMessageContent } from "../../../domain";
 
 export interface Fact {
   text: string;
@@ -13,13 +13,13 @@ export interface Fact {
 }
 
 export interface FactContext {
-  observations: ToolObservation[];
+  observations: ToolMessageContent[];
   entities: QuestionEntities;
   phrases: Phrases;
 }
 
 /** Every object in the tools' data, depth-first. */
-export function dataObjects(observations: ToolObservation[]): Record<string, unknown>[] {
+export function dataObjects(observations: ToolMessageContent[]): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   const walk = (value: unknown, depth: number): void => {
     if (depth > 6 || value === null || typeof value !== "object") return;
@@ -31,7 +31,7 @@ export function dataObjects(observations: ToolObservation[]): Record<string, unk
 }
 
 /** The objects in tool data that a (passthrough) schema recognises, de-duplicated by `key`. */
-export function recognise<T>(observations: ToolObservation[], schema: z.ZodType<T>, key: (value: T) => string): T[] {
+export function recognise<T>(observations: ToolMessageContent[], schema: z.ZodType<T>, key: (value: T) => string): T[] {
   const seen = new Set<string>();
   return dataObjects(observations).flatMap((value) => {
     const parsed = schema.safeParse(value);

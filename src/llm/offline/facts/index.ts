@@ -11,7 +11,7 @@ const DERIVERS = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, poli
 /** Answering facts first, each group in the specialist's own tool order: a spend analyst leads with spend even beside a profile. */
 export function deriveFacts(context: FactContext, toolOrder: readonly string[]): Fact[] {
   const rank = (name: string) => (toolOrder.includes(name) ? toolOrder.indexOf(name) : toolOrder.length);
-  const observations = [...context.observations].sort((a, b) => rank(a.name) - rank(b.name));
+  const observations = [...context.observations].sort((a, b) => rank(a.tool) - rank(b.tool));
   const seen = new Set<string>();
   // What could not be resolved or read leads: a figure or a list next to it must not read as the answer about that name or those records.
   const unresolved = [...resolutionFacts(context), ...failureFacts(context)];
@@ -51,7 +51,7 @@ const KIND_IN_NAME: readonly { kind: SourceKind; word: RegExp }[] = [
  * read as the answer. The kind of record comes from the tool's name, as a model reads it.
  */
 function failureFacts({ observations, phrases }: FactContext): Fact[] {
-  const failed = observations.filter((o) => !o.ok).map((o) => o.name);
+  const failed = observations.filter((o) => !o.ok).map((o) => o.tool);
   return failed.length === 0 ? [] : [{ text: phrases.couldNotRead(readKindsOf(failed)), references: [], direct: true }];
 }
 

@@ -1,6 +1,7 @@
 import { extractAmounts } from "../../../domain/amounts";
 import { formatJpy } from "../../../tools/format";
-import type { ToolObservation } from "../tool-observations";
+import { clip } from "../../../tools/text/bm25";
+import type { ToolMessageContent } from "../../../domain";
 import { dataObjects, type Fact, type FactContext } from "./fact";
 
 const AT_LEAST = /(or more|or above|and above|at least|above|over|exceed|more than|from|≥|>=|>|以上|超|から)/i;
@@ -24,7 +25,7 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
       .slice(0, 2);
     if (chosen.length > 0)
       return chosen.map(({ passage, sentence }) => ({
-        text: phrases.policyApplies({ amount: formatJpy(amount.jpy), referenceId: passage.referenceId, text: clip(sentence) }),
+        text: phrases.policyApplies({ amount: formatJpy(amount.jpy), referenceId: passage.referenceId, text: clip(sentence, MAX_QUOTE) }),
         references: [passage.referenceId],
         direct: true,
         action: actionFor(sentence, passage.referenceId, phrases),
@@ -32,14 +33,14 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
   }
   // A short fact per passage, its first sentence: the whole passage goes to the Moderator as the cited evidence.
   return passages.slice(0, 2).map((passage) => ({
-    text: phrases.policyFound({ referenceId: passage.referenceId, text: clip(sentences(passage.text)[0] ?? passage.text) }),
+    text: phrases.policyFound({ referenceId: passage.referenceId, text: clip(sentences(passage.text)[0] ?? passage.text, MAX_QUOTE) }),
     references: [passage.referenceId],
     direct: entities.topics.has("policy"),
   }));
 }
 
 /** A tier that does not apply is never quoted: the passage's sentence whose tier includes the amount replaces it, else it is dropped. */
-export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: number): ToolObservation[] {
+export function fitPolicyQuotes(observations: ToolMessageContent[], amountJpy: number): ToolMessageContent[] {
   const passages = new Map(policyPassages(observations).map((passage) => [passage.referenceId, passage.text]));
   return observations.map((observation) => ({
     ...observation,
@@ -47,7 +48,7 @@ export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: numb
       if (!/polic|規程/i.test(item.source) || !excludes(item.quote, amountJpy)) return [item];
       return applicableSentence(passages.get(item.referenceId) ?? "", amountJpy).map(({ sentence }) => ({
         ...item,
-        quote: clip(sentence),
+        quote: clip(sentence, MAX_QUOTE),
       }));
     }),
   }));
@@ -111,9 +112,4 @@ function applies(sentence: string, amountJpy: number): number | undefined {
   if (BELOW.test(near)) return amountJpy < jpy || (amountJpy === jpy && /以下|up to|not exceeding|≤|<=/i.test(near)) ? 0 : undefined;
   if (AT_LEAST.test(near)) return amountJpy >= jpy ? jpy : undefined;
   return undefined;
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= MAX_QUOTE ? flat : `${flat.slice(0, MAX_QUOTE - 1)}…`;
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { PriceBenchmarkSchema } from "../../../domain/procurement";
 import { categoryLabel } from "../../../domain/category-terms";
-import { supplierNameJa } from "../../../domain";
+import { supplierNameJa, type ToolMessageContent } from "../../../domain";
 import { formatJpy, formatMoney } from "../../../tools/format";
-import type { ToolObservation } from "../tool-observations";
 import type { Phrases } from "../phrases";
 import { addDays } from "../../../tools/iso-date";
 import { recognise, type Fact, type FactContext } from "./fact";
@@ -230,9 +229,9 @@ export function spendFacts({ observations, phrases }: FactContext): Fact[] {
 }
 
 /** The total's when none is specific. */
-function referenceFor(observation: ToolObservation, part?: string): string {
+function referenceFor(observation: ToolMessageContent, part?: string): string {
   const spend = observation.evidence.filter((e) => e.source === "spend");
-  return (part ? spend.find((e) => e.referenceId.endsWith(part)) : undefined)?.referenceId ?? spend[0]?.referenceId ?? observation.name;
+  return (part ? spend.find((e) => e.referenceId.endsWith(part)) : undefined)?.referenceId ?? spend[0]?.referenceId ?? observation.tool;
 }
 
 /** The query's filters in the answer's language: the category by its label, never its id ("logistics" → 「物流」). */

@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import type { ReasoningEffort } from "../../../src/domain";
-import { recogniseFamily, samplingFields } from "../../../src/llm/model-family";
+import { samplingFields, toChatCompletionParams } from "../../../src/llm/openai-request";
+
+/** The family a deployment name is sent as, read from the fields its request carries. */
+function recogniseFamily(model: string, provider: "azure-openai" | "openai-compatible"): string {
+  const body = toChatCompletionParams(
+    { agentId: "router", model, messages: [], temperature: 0, maxTokens: 400, timeoutMs: 1000 },
+    provider,
+  );
+  return "max_tokens" in body ? "compatible" : "temperature" in body ? "gpt-4" : "reasoning";
+}
 
 describe("model families", () => {
   it("recognises the GPT-5 family and the o-series as reasoning models, GPT-4o/4.1 as gpt-4, anything else by provider", () => {
