@@ -161,7 +161,7 @@ export default defineConfig(
   arrows("telemetry", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER] }),
   arrows("queue", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/cosmos"] }),
   // The approvals module owns its ports and its reminders and expiry; Teams implements its ports
-  // (teams/approval-messaging.ts, teams/approval-inbound.ts), so the arrow runs from teams to approvals only.
+  // (teams/messenger.ts, teams/approval-inbound.ts), so the arrow runs from teams to approvals only.
   arrows("approvals", {
     mayImport: ["domain", "resilience", "workflow", "cards", "config", "telemetry"],
     forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
