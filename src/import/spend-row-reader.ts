@@ -4,7 +4,7 @@ import { fiscalYearOf } from "../domain/fiscal-year";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
 
-/** Problems come as supplier, date, amount, currency, contract, id. Suppliers and rates are the run's so far. */
+/** Problems come as supplier, date, amount, currency, contract, category, cost centre, id. Suppliers and rates are the run's so far. */
 export function spendRowReader(
   fields: FieldReader,
   run: ImportRun,
@@ -36,7 +36,7 @@ export function spendRowReader(
     const contractId = f.text("contractId");
     if (contractId !== "" && contracts.size > 0 && !contracts.has(contractId))
       f.fail("contractId", `unknown contract ${JSON.stringify(contractId)}`);
-    const category = categoryOf(values);
+    const category = categoryOf(values, f);
     return {
       id: f.text("id", { required: true }),
       date: date.date,
@@ -44,7 +44,7 @@ export function spendRowReader(
       supplierId: supplier.id,
       supplierName: supplier.supplier?.name ?? "",
       category: category === "" ? supplier.category : category,
-      costCenter: costCenterOf(values),
+      costCenter: costCenterOf(values, f),
       amount,
       currency: currency.code,
       amountJpy: currency.rate === undefined ? 0 : toSen(amount * currency.rate),

@@ -167,6 +167,31 @@ describe("import of hostile files", () => {
       );
     });
 
+    it("refuses over-long spend categories and cost centres as row issues, never storing a cut text", async () => {
+      const spend = (id: string, category: string, costCenter: string) =>
+        `${id},2025-04-10,NW-100,${category},${costCenter},1200000,JPY,PO-7001,`;
+      const directory = importFolder({
+        "suppliers.csv": SUPPLIERS,
+        "spend.csv": [
+          "id,date,supplierId,category,costCenter,amount,currency,poNumber,contractId",
+          spend("INV-1", "c".repeat(301), "CC-2100"),
+          spend("INV-2", "logistics", "k".repeat(301)),
+          spend("INV-3", "logistics", "CC-2100"),
+          spend("INV-4", "c".repeat(301), "CC-2100"),
+        ].join("\n"),
+      });
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, skipInvalid: true });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "spend")!.issues.lines(), [
+        "spend.csv:2: category: 301 characters: a name has at most 300",
+        "spend.csv:3: costCenter: 301 characters: a name has at most 300",
+        "spend.csv:5: category: 301 characters: a name has at most 300",
+      ]);
+      const stored: string[][] = [];
+      for await (const row of store.spendRows()) stored.push([row.id, row.category, row.costCenter]);
+      assert.deepEqual(stored, [["INV-3", "logistics", "CC-2100"]]);
+    });
+
     it("reads no row past the row limit, whose quoted cell in a column the import ignores holds line breaks, and counts the lines after it", async () => {
       // Just over the limit stands for a 300 MB cell: the reader stops holding a row at the limit either way.
       const note = `"${"Delivery note.\n".repeat(Math.ceil(IMPORT_LIMITS.rowChars / 15))}"`;
