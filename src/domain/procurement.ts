@@ -65,6 +65,7 @@ const ContractClauseSchema = z.object({
   kind: z.enum(["term", "renewal", "price_adjustment", "termination", "liability", "payment", "other"]),
   text: z.string(),
 });
+export type ClauseKind = z.infer<typeof ContractClauseSchema>["kind"];
 
 export const ContractSchema = z.object({
   id: z.string(), // "CTR-0001"

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
-import { optionalUrl, recordIdIndex, type Contract } from "../domain";
+import { optionalUrl, recordIdIndex, type ClauseKind, type Contract } from "../domain";
 import type { QuotedContract } from "../domain/strings/tool-wording";
 import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
@@ -14,7 +14,6 @@ import { normalize } from "./text/words";
 const MAX_CONTRACTS = 5;
 const MAX_CLAUSES = 3;
 const MAX_EVIDENCE = 10;
-type ClauseKind = Contract["clauses"][number]["kind"];
 
 /** Words that ask about one kind of clause (English and Japanese). */
 const CLAUSE_INTENTS: [ClauseKind, RegExp][] = [

@@ -1,5 +1,5 @@
 import { categoryLabel } from "../category-terms";
-import type { Contract, Supplier } from "../procurement";
+import type { ClauseKind, Contract, Supplier } from "../procurement";
 
 /** What a spend figure covers, part by part (a category with the Japanese name its data set gives it). */
 export type SpendScopePart =
@@ -39,7 +39,7 @@ const SCOPE_EN = {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : `${noun}s`}`;
 const capEn = (pct: number | null) => (pct === null ? "none" : `${pct}%`);
-const clauseEn = (kind: string) => kind.replace("_", " ");
+const clauseEn = (kind: ClauseKind) => kind.replace("_", " ");
 
 /** The data tools' wording in quotes and digests; figures, names, ids and quoted document text come in as data. */
 export const toolWordingEn = {
@@ -91,7 +91,7 @@ export const toolWordingEn = {
     const cap = c.priceCapPct === null ? "no cap on price adjustments" : `price increase cap ${c.priceCapPct}% per year`;
     return `${c.title} — ${c.supplierName}, ${c.status}, ${c.annualValue}/year, ${c.startDate} to ${c.endDate}, ${renewal}, ${cap}`;
   },
-  clause: (kind: string, text: string) => `${clauseEn(kind)} clause: ${text}`,
+  clause: (kind: ClauseKind, text: string) => `${clauseEn(kind)} clause: ${text}`,
   contractsDigest: (total: number, estimate: boolean, contracts: readonly QuotedContract[]) =>
     `${estimate ? "about " : ""}${total} contract${total === 1 ? "" : "s"}: ${contracts
       .map((c) => `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${capEn(c.priceCapPct)})`)
@@ -114,12 +114,14 @@ const STATUS_JA: Readonly<Record<Contract["status"], string>> = {
   draft: "草案",
 };
 const RISK_JA: Readonly<Record<Supplier["riskRating"], string>> = { low: "低", medium: "中", high: "高" };
-const CLAUSE_JA: Readonly<Record<string, string>> = {
+const CLAUSE_JA: Readonly<Record<ClauseKind, string>> = {
+  term: "契約期間",
   price_adjustment: "価格調整",
   renewal: "更新",
   termination: "解約",
   liability: "責任",
   payment: "支払",
+  other: "その他",
 };
 const fyJa = (fy: string) => fy.replace(/^FY(\d{4})$/, "$1年度");
 const capJa = (pct: number | null) => (pct === null ? "値上げ上限なし" : `値上げ上限${pct}%`);
@@ -175,7 +177,7 @@ export const toolWordingJa: ToolWording = {
     const cap = c.priceCapPct === null ? "価格改定の上限なし" : `値上げ上限 年${c.priceCapPct}%`;
     return `${c.title} — ${c.supplierName}、${STATUS_JA[c.status]}、${c.annualValue}/年、${c.startDate}〜${c.endDate}、${renewal}、${cap}`;
   },
-  clause: (kind, text) => `${CLAUSE_JA[kind] ?? kind}条項: ${text}`,
+  clause: (kind, text) => `${CLAUSE_JA[kind]}条項: ${text}`,
   contractsDigest: (total, estimate, contracts) =>
     `契約${estimate ? "約" : ""}${total}件: ${contracts.map((c) => `${c.id} ${c.supplierName}（${STATUS_JA[c.status]}、${c.endDate}終了、${capJa(c.priceCapPct)}）`).join("、")}`,
   noContract: (query, supplier) => `「${query}」${supplier ? `（${supplier}）` : ""}に該当する契約はありません`,

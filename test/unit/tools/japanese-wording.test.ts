@@ -13,7 +13,11 @@ async function japaneseCalls(): Promise<ModelToolCall[]> {
     ...suppliers.flatMap((s): [string, object][] => [
       ["getSupplierProfile", { name: s.name }],
       ["querySpend", { ...NO_FILTER, supplier: s.name, groupBy: "fiscalYear" }],
-      ["searchContracts", { query: "更新 値上げ 解約", supplier: s.name }],
+      // Between them the queries ask for every kind of clause a contract holds.
+      ...["更新 値上げ 解約", "期間 責任 支払", "品質 保証"].map((query): [string, object] => [
+        "searchContracts",
+        { query, supplier: s.name },
+      ]),
     ]),
     ...categories.flatMap((category): [string, object][] => [
       ["listSuppliers", { category, region: null }],
